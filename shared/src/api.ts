@@ -1,0 +1,154 @@
+/**
+ * The HTTP contract as TypeBox schemas: the server validates and documents with them, the web app
+ * imports their static types. Browser-safe.
+ */
+import { type Static, Type } from 'typebox'
+import { FilingEntrySchema } from './filings'
+
+export const PageLabelSchema = Type.String({
+  pattern: '^(?:[0-9]{1,4}|[A-Z]{1,2}-[0-9]{1,4}|[ivxlcdm]{1,8})$',
+  description: 'Printed page label: "154", "F-16", "ii"',
+})
+
+export const HistoryTurnSchema = Type.Object(
+  {
+    role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
+    content: Type.String({ maxLength: 8000 }),
+  },
+  { additionalProperties: false },
+)
+
+export const AskBodySchema = Type.Object(
+  {
+    filing: Type.String({ minLength: 1, maxLength: 64, description: 'Filing id from /filings' }),
+    question: Type.String({ minLength: 1, maxLength: 1000 }),
+    history: Type.Optional(
+      Type.Array(HistoryTurnSchema, { maxItems: 20, description: 'Prior turns, oldest first' }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type AskBody = Static<typeof AskBodySchema>
+
+export const CitationSchema = Type.Object({
+  page: Type.String({ description: 'Cited printed page label' }),
+  exists: Type.Boolean({ description: 'The page exists in the filing' }),
+  verified: Type.Boolean({
+    description: 'The page exists and every figure quoted beside the citation appears on it',
+  }),
+  figures: Type.Array(Type.String(), { description: 'Figures quoted beside the citation' }),
+  missing: Type.Array(Type.String(), { description: 'Quoted figures not found on the page' }),
+})
+export type Citation = Static<typeof CitationSchema>
+
+export const SourceSchema = Type.Object({
+  chunkId: Type.String(),
+  pages: Type.Array(Type.String(), { description: 'Printed pages the chunk covers' }),
+  citedPages: Type.Array(Type.String(), { description: 'The pages of this chunk the answer cites' }),
+  pdfPages: Type.Array(Type.Integer()),
+  section: Type.Union([Type.String(), Type.Null()]),
+  text: Type.String({ description: 'Chunk text with inline [p.N] tags' }),
+  score: Type.Number(),
+})
+export type Source = Static<typeof SourceSchema>
+
+export const SessionInfoSchema = Type.Object({
+  used: Type.Integer({ minimum: 0 }),
+  limit: Type.Integer({ minimum: 0 }),
+  left: Type.Integer({ minimum: 0 }),
+})
+export type SessionInfo = Static<typeof SessionInfoSchema>
+
+export const AnswerModeSchema = Type.Union([Type.Literal('llm'), Type.Literal('extractive')])
+export type AnswerMode = Static<typeof AnswerModeSchema>
+
+export const AskReplySchema = Type.Object({
+  filing: Type.String(),
+  answer: Type.String(),
+  mode: AnswerModeSchema,
+  citations: Type.Array(CitationSchema),
+  sources: Type.Array(SourceSchema),
+  session: SessionInfoSchema,
+  /** Page labels are PDF page numbers: the filing had no recognisable printed page markers. */
+  fallbackPages: Type.Boolean(),
+})
+export type AskReply = Static<typeof AskReplySchema>
+
+export const ErrorReplySchema = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  message: Type.String({ description: 'Plain-language explanation, safe to show to a user' }),
+  code: Type.Optional(
+    Type.String({ description: 'Machine-readable reason, e.g. SESSION_LIMIT, BILLING, OVERLOADED' }),
+  ),
+  session: Type.Optional(SessionInfoSchema),
+})
+export type ErrorReply = Static<typeof ErrorReplySchema>
+
+export const IngestStatusSchema = Type.Object({
+  version: Type.String(),
+  chunks: Type.Integer(),
+  pages: Type.Integer(),
+  ingestedAt: Type.String(),
+  embedded: Type.Boolean(),
+  fallbackPages: Type.Boolean(),
+})
+export type IngestStatus = Static<typeof IngestStatusSchema>
+
+export const FilingInfoSchema = Type.Object({
+  ...Type.Omit(FilingEntrySchema, ['source', 'collection', 'default']).properties,
+  default: Type.Boolean(),
+  status: Type.Union([IngestStatusSchema, Type.Null()], { description: 'null until ingested' }),
+})
+export type FilingInfo = Static<typeof FilingInfoSchema>
+
+export const FilingsReplySchema = Type.Object({
+  filings: Type.Array(FilingInfoSchema),
+  default: Type.String({ description: 'Id of the default filing' }),
+})
+export type FilingsReply = Static<typeof FilingsReplySchema>
+
+export const SourcesQuerySchema = Type.Object(
+  {
+    filing: Type.String({ minLength: 1, maxLength: 64 }),
+    page: Type.Optional(Type.String({ minLength: 1, maxLength: 12, description: 'Printed page label' })),
+    q: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, description: 'Retrieval-only query' })),
+    k: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 8 })),
+  },
+  { additionalProperties: false },
+)
+export type SourcesQuery = Static<typeof SourcesQuerySchema>
+
+export const SourcePageReplySchema = Type.Object({
+  filing: Type.String(),
+  page: Type.String(),
+  pdfPages: Type.Array(Type.Integer()),
+  text: Type.String(),
+  prev: Type.Union([Type.String(), Type.Null()]),
+  next: Type.Union([Type.String(), Type.Null()]),
+  edgarUrl: Type.String(),
+})
+export type SourcePageReply = Static<typeof SourcePageReplySchema>
+
+export const SourceHitSchema = Type.Object({
+  chunkId: Type.String(),
+  pages: Type.Array(Type.String()),
+  pdfPages: Type.Array(Type.Integer()),
+  section: Type.Union([Type.String(), Type.Null()]),
+  text: Type.String(),
+  score: Type.Number(),
+})
+export const SourceSearchReplySchema = Type.Object({
+  filing: Type.String(),
+  query: Type.String(),
+  hits: Type.Array(SourceHitSchema),
+})
+export type SourceSearchReply = Static<typeof SourceSearchReplySchema>
+
+/** Server-sent events of a streamed /ask: `delta` {text}…, then `done` (AskReply) or `error` (ErrorReply). */
+export const AskDeltaEventSchema = Type.Object({ text: Type.String() })
+export type AskDeltaEvent = Static<typeof AskDeltaEventSchema>
+export type AskStreamEvent =
+  | { event: 'delta'; data: AskDeltaEvent }
+  | { event: 'done'; data: AskReply }
+  | { event: 'error'; data: ErrorReply }

@@ -1,0 +1,93 @@
+/**
+ * The one store contract that sqlite (embedded default) and qdrant implement, and that the
+ * contract test suite runs against both.
+ */
+import type { Chunk, PageRecord } from '../chunk'
+
+export interface ChunkInput {
+  chunk: Chunk
+  /**
+   * Dense vectors of the chunk's tag-free text, one per embedding window (a chunk scores by its
+   * best window). Empty when no embedding model is present (keyword-only).
+   */
+  vectors: Float32Array[]
+}
+
+export interface SearchQuery {
+  /** The question as typed; the store derives keyword terms with the shared tokenizer. */
+  text: string
+  /** Query vector, or null for keyword-only search. */
+  vector: Float32Array | null
+  /** Results to return after fusion. */
+  k: number
+  /** Candidates taken from each of dense and BM25 before fusion (at least 50). */
+  candidates?: number
+}
+
+export interface SearchHit {
+  chunk: Chunk
+  /** Fused (RRF) score; higher is better. */
+  score: number
+  /** 1-based ranks in each candidate list, when the chunk was in it. */
+  denseRank?: number
+  keywordRank?: number
+}
+
+export interface FilingStatus {
+  filing: string
+  version: string
+  chunks: number
+  pages: number
+  /** ISO timestamp of when the version went live. */
+  ingestedAt: string
+  /** Whether chunks carry dense vectors (false: keyword-only). */
+  embedded: boolean
+  /** Page labels are PDF page numbers (no printed markers found). */
+  fallback: boolean
+  /** Free-form ingest facts (source file hash, markers found, …). */
+  meta: Record<string, unknown>
+}
+
+export interface VersionCommit {
+  /** Free-form ingest facts kept with the version. */
+  meta?: Record<string, unknown>
+}
+
+/** A version being built beside the live one; invisible to readers until `commit()`. */
+export interface VersionWriter {
+  readonly filing: string
+  readonly version: string
+  addPages(pages: PageRecord[]): Promise<void>
+  addChunks(items: ChunkInput[]): Promise<void>
+  /** Makes this version live atomically. */
+  commit(commit?: VersionCommit): Promise<FilingStatus>
+  /** Discards the version; the live one is untouched. */
+  abort(): Promise<void>
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'qdrant'
+  /** Starts a new version of `filing`'s collection; `dim` is the dense vector size, null for none. */
+  beginVersion(filing: string, opts: { dim: number | null; version?: string }): Promise<VersionWriter>
+  /** Hybrid search in the live version of one filing only. */
+  search(filing: string, query: SearchQuery): Promise<SearchHit[]>
+  /** Text of one printed page of the live version, or null. */
+  getPage(filing: string, label: string): Promise<PageRecord | null>
+  /** All printed page labels of the live version, in document order. */
+  listPages(filing: string): Promise<string[]>
+  /** Live status of every ingested filing. */
+  listFilings(): Promise<FilingStatus[]>
+  status(filing: string): Promise<FilingStatus | null>
+  /** Drops versions other than the live one (keeping the `keep` newest old ones); returns dropped names. */
+  dropOldVersions(filing: string, keep?: number): Promise<string[]>
+  /** Throws when the backing service is unreachable. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export class UnknownFilingError extends Error {
+  override name = 'UnknownFilingError'
+  constructor(readonly filing: string) {
+    super(`Filing "${filing}" has not been ingested`)
+  }
+}
