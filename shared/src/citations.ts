@@ -1,0 +1,169 @@
+/**
+ * Printed-page labels, inline page tags and answer citations. Pure and browser-safe: the server
+ * filters and verifies with it, the web app renders citation chips with it.
+ *
+ * Chunk text carries `[p.154]` at each printed page start; answers cite `p.154` / `p.F-16`
+ * (also `pp. 40, 42`, `pages 12–14`, `page F-4`). Matching works on parsed labels, never on
+ * substrings, so `p.15` can never match inside `p.154` or `p.15-3`.
+ */
+
+/** An arabic page, a prefixed page (`F-16`, `II-3`, `A-1`) or a lower-case roman front-matter page. */
+const LABEL = String.raw`(?:[A-Z]{1,2}-\d{1,4}|\d{1,4}|[ivxlcdm]{1,7})`
+// Not followed by more of a word or number (`p.154` is not `p.15`; `p.15-3a` is no citation at all).
+const LABEL_END = String.raw`(?![\dA-Za-z])(?!-\d+[A-Za-z])`
+
+export const PAGE_LABEL_RE = new RegExp(`^${LABEL}$`)
+
+/** An inline tag in chunk text; group 1 is the label. */
+export const PAGE_TAG_RE = new RegExp(String.raw`\[p\.(${LABEL})\]`, 'g')
+
+export const pageTag = (label: string): string => `[p.${label}]`
+
+/** Chunk text without its page tags (what gets embedded and shown as plain text). */
+export function stripPageTags(text: string): string {
+  return text
+    .replace(PAGE_TAG_RE, ' ')
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim()
+}
+
+/** Labels of the inline tags in a text, in order of appearance. */
+export function pageTagsIn(text: string): string[] {
+  return [...text.matchAll(PAGE_TAG_RE)].map((m) => m[1] as string)
+}
+
+export interface FoundCitation {
+  /** The cited printed page label. */
+  page: string
+  /** Where the citation's text starts in the answer, and its length (a list yields one entry per label). */
+  index: number
+  length: number
+}
+
+// `p.154`, `p. F-16`, `pp. 40, 42 and F-4`, `pages 12-14`, `page 9`; the prefix must not end a word (`ship.5`).
+const CITATION_RE = new RegExp(
+  String.raw`(?<![A-Za-z])(pp?\.|pages?)[ \u00a0]?(${LABEL}${LABEL_END}(?:\s*(?:[-\u2013\u2014]|,|,?\s*and|,?\s*&)\s*(?:p\.\s?)?${LABEL}${LABEL_END})*)`,
+  'gi',
+)
+const LIST_ITEM_RE = new RegExp(
+  String.raw`(?<![A-Za-z\d])(${LABEL})${LABEL_END}(\s*[-\u2013\u2014]\s*)?`,
+  'g',
+)
+
+/** Every page citation in an answer, in order (ranges like `pp. 12–14` expand to each page). */
+export function findCitations(answer: string): FoundCitation[] {
+  const found: FoundCitation[] = []
+  for (const m of answer.matchAll(CITATION_RE)) {
+    const prefix = m[1] as string
+    const list = m[2] as string
+    const listStart = (m.index ?? 0) + m[0].length - list.length
+    // `page` must be followed by something page-like: "page 3" yes, "pages i" only when tagged as roman.
+    if (/^pages?$/i.test(prefix) && /^[ivxlcdm]+$/.test(list)) continue
+    let rangeFrom: string | null = null
+    for (const item of list.matchAll(LIST_ITEM_RE)) {
+      const label = item[1] as string
+      // The first label's citation includes its `p.` prefix; later list items are just the label.
+      const index = item.index === 0 ? (m.index ?? 0) : listStart + (item.index ?? 0)
+      const length = listStart + (item.index ?? 0) + label.length - index
+      if (rangeFrom !== null) {
+        for (const page of expandRange(rangeFrom, label)) found.push({ page, index, length })
+        rangeFrom = null
+      } else {
+        found.push({ page: label, index, length })
+      }
+      if (item[2]) rangeFrom = label
+    }
+  }
+  return found
+}
+
+/** Pages strictly after `from` up to `to`, when both are of one sequence and the range is short. */
+function expandRange(from: string, to: string): string[] {
+  const a = /^([A-Z]{1,2}-)?(\d+)$/.exec(from)
+  const b = /^([A-Z]{1,2}-)?(\d+)$/.exec(to)
+  if (!a || !b || (a[1] ?? '') !== (b[1] ?? '')) return [to]
+  const start = Number(a[2])
+  const end = Number(b[2])
+  if (end <= start || end - start > 20) return [to]
+  const prefix = a[1] ?? ''
+  return Array.from({ length: end - start }, (_, i) => `${prefix}${start + i + 1}`)
+}
+
+/** Unique cited labels, in order of first citation. */
+export function citedPages(answer: string): string[] {
+  return [...new Set(findCitations(answer).map((c) => c.page))]
+}
+
+export interface CitedSource<T> {
+  chunk: T
+  /** The chunk's pages the answer cites, in the chunk's page order ([] when nothing was cited). */
+  citedPages: string[]
+}
+
+/**
+ * The sources list is what the answer cites: retrieved chunks whose printed pages the answer
+ * mentions. When the answer cites nothing recognisable, every retrieved chunk is kept
+ * (`cited: false`) so the reader still sees what the answer was drawn from.
+ */
+export function filterCitedSources<T extends { pages: readonly string[] }>(
+  answer: string,
+  chunks: readonly T[],
+): { cited: boolean; sources: CitedSource<T>[] } {
+  const cited = new Set(citedPages(answer))
+  if (cited.size === 0) return { cited: false, sources: chunks.map((chunk) => ({ chunk, citedPages: [] })) }
+  const sources: CitedSource<T>[] = []
+  for (const chunk of chunks) {
+    const pages = chunk.pages.filter((p) => cited.has(p))
+    if (pages.length > 0) sources.push({ chunk, citedPages: pages })
+  }
+  return { cited: true, sources }
+}
+
+// Figures readers check: $1.2 billion, 3,711, 50.1%, (27,474), 2011 is a year and not a figure.
+const FIGURE_RE =
+  /(?<![\w.,])\$?\s?\(?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?(?:\s?%)?(?:\s(?:million|billion|thousand))?|(?<![\w.,])\$?\s?\d+(?:\.\d+)?(?:\s?%|\s(?:million|billion|thousand))|(?<![\w.,])\$\s?\d+(?:\.\d+)?/gi
+
+/** Figures quoted in a piece of text (amounts, percentages, counts with thousands separators). */
+export function extractFigures(text: string): string[] {
+  return [...new Set([...text.matchAll(FIGURE_RE)].map((m) => m[0].trim()))]
+}
+
+/**
+ * For each citation, the figures quoted in the text it supports: the span from the previous
+ * citation (or the start of the sentence) up to the citation itself.
+ */
+export function citationFigures(answer: string): { page: string; figures: string[] }[] {
+  const found = findCitations(answer)
+  const out: { page: string; figures: string[] }[] = []
+  let prevEnd = 0
+  for (const c of found) {
+    const before = answer.slice(prevEnd, c.index)
+    // Stop at the sentence boundary closest before the citation, unless that leaves nothing.
+    const sentenceStart = Math.max(before.lastIndexOf('. ', before.length - 2), before.lastIndexOf('\n'))
+    const span =
+      sentenceStart > 0 && sentenceStart < before.length - 2 ? before.slice(sentenceStart + 1) : before
+    out.push({ page: c.page, figures: extractFigures(span) })
+    prevEnd = c.index + c.length
+  }
+  return out
+}
+
+const normaliseFigure = (s: string) =>
+  s
+    .replace(/[\u00a0\s]+/g, ' ')
+    .replace(/\$\s/g, '$')
+    .replace(/\s%/g, '%')
+    .replace(/^\((.*)\)$/, '$1')
+    .toLowerCase()
+
+/**
+ * Whether a quoted figure appears on a page's text, boundary-safe: `3,200` is not in `1,193,200`,
+ * `12.0` is not in `112.05`. Table cells (`$ 3,711`, `(27,474 )`) still match.
+ */
+export function figureAppears(figure: string, pageText: string): boolean {
+  const needle = normaliseFigure(figure).replace(/^\$/, '')
+  if (!needle) return false
+  const hay = normaliseFigure(pageText)
+  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s?')
+  return new RegExp(`(?<![\\w.,]|\\d[.,])${escaped}(?![\\w]|[.,]\\d)`, 'i').test(hay)
+}
