@@ -1,0 +1,176 @@
+/**
+ * The ONE keyword tokenizer: SQLite's FTS5 index and Qdrant's sparse vectors are both built from
+ * `keywordTerms`, so the two stores agree on what a term is.
+ *
+ * Readers of filings search for things a plain word tokenizer destroys: `900%`, `$1.2 billion`,
+ * `50.1%`, `3,711`, `Class F`, `F-16`, `Long-Term Benefit Trust`. Such a phrase is kept as one
+ * compound term AND broken into its ordinary parts, so a query that quotes the phrase exactly gets a
+ * rare (high-IDF) match, while a looser query still matches the parts.
+ *
+ * Pure: no I/O, deterministic, browser-safe.
+ */
+
+/** Common English words that carry no retrieval signal (plus a few filing-boilerplate words). */
+const STOP_WORDS = new Set(
+  `a about above after again against all am an and any are as at be because been before being below
+  between both but by can could did do does doing down during each few for from further had has have
+  having he her here hers herself him himself his how i if in into is it its itself just me more most my
+  myself no nor not now of off on once only or other our ours ourselves out over own same she should so
+  some such than that the their theirs them themselves then there these they this those through to too
+  under until up very was we were what when where which while who whom why will with would you your
+  yours yourself yourselves may also us upon within without whether per via`
+    .split(/\s+/)
+    .filter(Boolean),
+)
+
+const SCALE = '(?:thousand|million|billion|trillion)'
+const NUM = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?'
+
+/**
+ * One pass over the text, alternatives tried in order (first match wins at each position):
+ * money, percent, hyphenated code (F-16, S-1, 10-K, COVID-19), number, word.
+ */
+const TOKEN_RE = new RegExp(
+  [
+    `(?<money>\\$\\s?(?:${NUM})(?:\\s+${SCALE}\\b)?)`,
+    `(?<percent>(?:${NUM})\\s?(?:%|percent\\b))`,
+    `(?<code>\\b[A-Za-z]{1,5}-\\d+[A-Za-z]?\\b|\\b\\d+-[A-Za-z]{1,3}\\b)`,
+    `(?<number>(?<![\\w.])(?:${NUM}))`,
+    `(?<word>[\\p{L}\\p{N}]+(?:['’][\\p{L}]+)*(?:-[\\p{L}\\p{N}]+(?:['’][\\p{L}]+)*)*)`,
+  ].join('|'),
+  'gu',
+)
+
+interface Token {
+  /** Original spelling. */
+  raw: string
+  kind: 'money' | 'percent' | 'code' | 'number' | 'word'
+  /** Ends a sentence or clause: a compound never runs across it. */
+  breakAfter: boolean
+}
+
+function tokens(text: string): Token[] {
+  const out: Token[] = []
+  for (const m of text.matchAll(TOKEN_RE)) {
+    const g = m.groups ?? {}
+    const kind = (['money', 'percent', 'code', 'number', 'word'] as const).find((k) => g[k] !== undefined)
+    if (!kind) continue
+    const end = (m.index ?? 0) + m[0].length
+    // Anything but plain spaces between this token and the next (punctuation, line breaks) breaks a
+    // capitalised run, so "Trust. The" never becomes one term.
+    const gap = /^[ \t]*/.exec(text.slice(end))?.[0].length ?? 0
+    const next = text[end + gap]
+    out.push({ raw: m[0], kind, breakAfter: next === undefined || !/[\p{L}\p{N}$]/u.test(next) })
+  }
+  return out
+}
+
+const lower = (s: string) => s.toLowerCase()
+/** `Facebook's` → `facebook`; curly and straight apostrophes alike. */
+const stripPossessive = (s: string) => s.replace(/['’]s$/i, '').replace(/['’]/g, '')
+
+/** Ordinary lower-cased word terms of one word token (hyphenated words give the whole and the parts). */
+function wordTerms(raw: string): string[] {
+  const word = lower(stripPossessive(raw))
+  const out: string[] = []
+  const parts = word.split('-')
+  if (parts.length > 1) out.push(word)
+  for (const p of parts) {
+    if (p.length < 2 && !/\d/.test(p)) continue
+    if (STOP_WORDS.has(p)) continue
+    out.push(p)
+  }
+  return out
+}
+
+function numberTerms(raw: string): string[] {
+  // "3,711" is kept as printed and also as "3711", so either spelling in a question matches.
+  return raw.includes(',') ? [raw, raw.replace(/,/g, '')] : [raw]
+}
+
+/** Capitalised and not a stop word ("RISK FACTORS AND" is the run "risk factors"). */
+const isCapitalised = (t: Token) =>
+  t.kind === 'word' && /^\p{Lu}/u.test(t.raw) && !STOP_WORDS.has(lower(t.raw))
+const isClassLetter = (t: Token) => t.kind === 'word' && /^[A-Z]{1,2}$/.test(t.raw)
+/** Words that introduce a sentence rather than name something ("The Company", "Our Board"). */
+const LEADING_NOISE = new Set([
+  'the',
+  'our',
+  'a',
+  'an',
+  'in',
+  'as',
+  'if',
+  'we',
+  'this',
+  'these',
+  'each',
+  'for',
+])
+
+/**
+ * Keyword terms of a text, in order, with repeats (term frequency matters to BM25).
+ * Compounds (`$1.2 billion`, `50.1%`, `class f`, `long-term benefit trust`) come before their parts.
+ */
+export function keywordTerms(text: string): string[] {
+  const toks = tokens(text.normalize('NFKC'))
+  const out: string[] = []
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i] as Token
+    switch (t.kind) {
+      case 'money': {
+        const m = /^\$\s?([\d.,]+)(?:\s+(\w+))?$/.exec(t.raw)
+        const num = m?.[1] ?? ''
+        const scale = m?.[2] ? lower(m[2]) : null
+        out.push(scale ? `$${num} ${scale}` : `$${num}`)
+        if (scale) out.push(`$${num}`)
+        out.push(...numberTerms(num))
+        if (scale) out.push(scale)
+        break
+      }
+      case 'percent': {
+        const num = t.raw.replace(/\s?(%|percent)$/i, '')
+        out.push(`${num}%`, ...numberTerms(num))
+        break
+      }
+      case 'code': {
+        const code = lower(t.raw)
+        out.push(code, ...code.split('-').filter((p) => p.length >= 2 && !STOP_WORDS.has(p)))
+        break
+      }
+      case 'number':
+        out.push(...numberTerms(t.raw))
+        break
+      case 'word': {
+        const next = toks[i + 1]
+        // Share classes and series: "Class F", "Series A" (the letter alone is too short to keep).
+        if (/^(class|series)$/i.test(t.raw) && next && !t.breakAfter && isClassLetter(next)) {
+          out.push(`${lower(t.raw)} ${lower(next.raw)}`, lower(t.raw))
+          i++
+          break
+        }
+        // Defined terms: a run of two or more capitalised words ("Long-Term Benefit Trust").
+        if (isCapitalised(t) && !LEADING_NOISE.has(lower(t.raw))) {
+          let j = i
+          while (j + 1 < toks.length && !(toks[j] as Token).breakAfter && isCapitalised(toks[j + 1] as Token))
+            j++
+          if (j > i) {
+            const run = toks.slice(i, j + 1)
+            out.push(run.map((r) => lower(stripPossessive(r.raw))).join(' '))
+            for (const r of run) out.push(...wordTerms(r.raw))
+            i = j
+            break
+          }
+        }
+        out.push(...wordTerms(t.raw))
+        break
+      }
+    }
+  }
+  return out
+}
+
+/** The distinct terms of a question, in first-seen order. */
+export function queryTerms(text: string): string[] {
+  return [...new Set(keywordTerms(text))]
+}

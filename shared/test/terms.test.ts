@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { keywordTerms, queryTerms } from '../src/terms'
+
+describe('keywordTerms', () => {
+  it('keeps percentages, money and numbers with commas as terms', () => {
+    const t = keywordTerms(
+      'Net retention was 900% and revenue of $1.2 billion; 50.1% of votes; 3,711 employees.',
+    )
+    expect(t).toEqual(
+      expect.arrayContaining(['900%', '$1.2 billion', '$1.2', '1.2', '50.1%', '3,711', '3711']),
+    )
+    expect(t).toContain('billion')
+    expect(t).toContain('employees')
+  })
+
+  it('treats "55 percent" like "55%"', () => {
+    expect(keywordTerms('grew 55 percent')).toContain('55%')
+  })
+
+  it('keeps share classes, defined terms and page-like codes', () => {
+    const t = keywordTerms('The Long-Term Benefit Trust holds Class F stock; see page F-16 of the Form 10-K.')
+    expect(t).toEqual(
+      expect.arrayContaining(['long-term benefit trust', 'long-term', 'trust', 'class f', 'f-16', '10-k']),
+    )
+    // The leading "The" does not join the defined term.
+    expect(t).not.toContain('the long-term benefit trust')
+  })
+
+  it('lower-cases ordinary words and drops stop words and single letters', () => {
+    expect(keywordTerms('The Company AND its Users are a Market')).toEqual(['company', 'users', 'market'])
+  })
+
+  it('never joins a capitalised run across punctuation', () => {
+    const t = keywordTerms('He joined Facebook. Mark Zuckerberg spoke.')
+    expect(t).toContain('mark zuckerberg')
+    expect(t).not.toContain('facebook mark')
+  })
+
+  it('strips possessives', () => {
+    expect(keywordTerms("Facebook's users")).toEqual(['facebook', 'users'])
+  })
+
+  it('keeps repeats for term frequency; queryTerms dedupes', () => {
+    expect(keywordTerms('revenue revenue').length).toBe(2)
+    expect(queryTerms('revenue revenue')).toEqual(['revenue'])
+  })
+
+  it('tokenises a question like the document text it should match', () => {
+    const doc = new Set(keywordTerms('voting power of 50.1% held by Class F holders'))
+    for (const q of queryTerms('Who holds 50.1% through Class F?')) {
+      if (q !== 'holds' && q !== 'through') expect(doc.has(q), q).toBe(true)
+    }
+  })
+})
