@@ -1,0 +1,373 @@
+/**
+ * The ONE store contract suite: every Store implementation runs exactly these tests
+ * (store-sqlite.test.ts, store-qdrant-fake.test.ts, and store-qdrant-real.test.ts when QDRANT_URL is set).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Chunk, PageRecord } from '../src/chunk'
+import type { Embedder } from '../src/embedder'
+import { type Store, UnknownFilingError } from '../src/store/types'
+
+export interface ContractTarget {
+  store: Store
+  /** Removes whatever the store created (files, collections). */
+  cleanup(): Promise<void>
+}
+
+export interface ContractOptions {
+  /** A real (tiny) embedder for the dense-ranking tests; absent → those tests use hand-made vectors only. */
+  embedder?: () => Promise<Embedder>
+}
+
+const DIM = 8
+
+/** A unit vector along axis `i` (plus a little of axis i+1, so no two chunks tie). */
+function axis(i: number, tilt = 0.1): Float32Array {
+  const v = new Float32Array(DIM)
+  v[i % DIM] = 1
+  v[(i + 1) % DIM] = tilt
+  const n = Math.hypot(...v)
+  return v.map((x) => x / n)
+}
+
+export function makeChunk(
+  filing: string,
+  ordinal: number,
+  text: string,
+  pages: string[],
+  section: string | null = null,
+): Chunk {
+  return {
+    id: `${filing}-${ordinal}`,
+    filing,
+    version: 'unset',
+    ordinal,
+    text: `[p.${pages[0]}] ${text}`,
+    pages,
+    pdfPages: pages.map((_, i) => ordinal + i + 1),
+    section,
+    fallback: false,
+  }
+}
+
+const ACME_TEXTS = [
+  'Our dollar-based net retention rate was 900% for customers that joined in 2021, driven by expansion.',
+  'Holders of Class F common stock hold 50.1% of the total voting power and elect a majority of the board.',
+  'The Long-Term Benefit Trust may elect directors; its trustees have no financial interest in the company.',
+  'Revenue was $1.2 billion in fiscal 2023, compared with $340 million in the prior year.',
+  'We had 3,711 full-time employees as of December 31, 2023, located mainly in San Francisco.',
+  'Risks related to our industry include competition from larger technology companies and regulation.',
+  'About 50% of our revenue came from 1% of our customers, a concentration that creates risk.',
+  'Our headquarters lease in San Francisco expires in 2030; we believe our facilities are adequate.',
+]
+const ACME_SECTIONS = [
+  'Key Metrics',
+  'Description of Capital Stock',
+  'Management',
+  'MD&A',
+  'Employees',
+  'Risk Factors',
+  'Risk Factors',
+  'Properties',
+]
+const ACME_PAGES = [['12'], ['154'], ['155', '156'], ['60'], ['98'], ['20'], ['21'], ['F-16']]
+
+export function acmeChunks(version = 'unset'): Chunk[] {
+  return ACME_TEXTS.map((t, i) => ({
+    ...makeChunk('acme', i, t, ACME_PAGES[i] as string[], ACME_SECTIONS[i] ?? null),
+    version,
+  }))
+}
+
+export function acmePages(): PageRecord[] {
+  return ['12', '20', '21', '60', '98', '154', '155', '156', 'F-16'].map((label, i) => ({
+    label,
+    pdfPages: [i + 10],
+    text: `Text of printed page ${label}.${label === 'F-16' ? ' Lease commitments: $12 million.' : ''}`,
+    matter: 'body',
+  }))
+}
+
+const BRAVO_TEXTS = [
+  'Starlink subscribers grew to 4 million; launch cadence reached 900% of the 2019 level.',
+  'Bravo rockets are reusable; the Falcon program drives most launch revenue.',
+]
+
+export function bravoChunks(): Chunk[] {
+  return BRAVO_TEXTS.map((t, i) => makeChunk('bravo', i, t, [String(i + 1)]))
+}
+
+async function ingest(
+  store: Store,
+  filing: string,
+  chunks: Chunk[],
+  pages: PageRecord[],
+  vectors: (i: number) => Float32Array[],
+  dim: number | null = DIM,
+) {
+  const w = await store.beginVersion(filing, { dim })
+  await w.addPages(pages)
+  await w.addChunks(
+    chunks.map((chunk, i) => ({ chunk: { ...chunk, version: w.version }, vectors: vectors(i) })),
+  )
+  return w.commit({ meta: { source: `${filing}.pdf` } })
+}
+
+export function storeContract(
+  name: string,
+  open: () => Promise<ContractTarget>,
+  options: ContractOptions = {},
+) {
+  describe(`Store contract: ${name}`, () => {
+    let target: ContractTarget
+    let store: Store
+    let firstVersion: string
+
+    beforeAll(async () => {
+      target = await open()
+      store = target.store
+      await store.ping()
+      // Chunk i of acme gets vector axis(i): dense search has a known right answer.
+      firstVersion = (
+        await ingest(store, 'acme', acmeChunks(), acmePages(), (i) => [axis(i), axis(i + 3, 0.5)])
+      ).version
+      await ingest(
+        store,
+        'bravo',
+        bravoChunks(),
+        [{ label: '1', pdfPages: [1], text: 'Bravo page one.', matter: 'body' }],
+        (i) => [axis(i)],
+      )
+    })
+
+    afterAll(async () => {
+      await target?.cleanup()
+    })
+
+    it('lists ingested filings with version, counts and ingest time', async () => {
+      const all = await store.listFilings()
+      const acme = all.find((f) => f.filing === 'acme')
+      expect(all.map((f) => f.filing).sort()).toEqual(['acme', 'bravo'])
+      expect(acme).toMatchObject({
+        version: firstVersion,
+        chunks: 8,
+        pages: 9,
+        embedded: true,
+        fallback: false,
+      })
+      expect(acme?.meta).toEqual({ source: 'acme.pdf' })
+      expect(Number.isNaN(Date.parse(acme?.ingestedAt ?? ''))).toBe(false)
+      expect(await store.status('acme')).toEqual(acme)
+      expect(await store.status('nobody')).toBeNull()
+    })
+
+    it('finds a numeric fact by keyword (900%, 50.1%, $1.2 billion, 3,711)', async () => {
+      for (const [q, ordinal] of [
+        ['What was the net retention 900%?', 0],
+        ['Which class holds 50.1%?', 1],
+        ['revenue of $1.2 billion', 3],
+        ['3,711', 4],
+      ] as const) {
+        const hits = await store.search('acme', { text: q, vector: null, k: 3 })
+        expect(hits[0]?.chunk.ordinal, q).toBe(ordinal)
+        expect(hits[0]?.keywordRank).toBe(1)
+        expect(hits[0]?.denseRank).toBeUndefined()
+      }
+    })
+
+    it('finds a defined term and a share class by keyword', async () => {
+      const trust = await store.search('acme', { text: 'Long-Term Benefit Trust', vector: null, k: 1 })
+      expect(trust[0]?.chunk.ordinal).toBe(2)
+      const cls = await store.search('acme', { text: 'Class F', vector: null, k: 1 })
+      expect(cls[0]?.chunk.ordinal).toBe(1)
+    })
+
+    it('returns whole chunks with tags, pages and section', async () => {
+      const [hit] = await store.search('acme', { text: '50.1%', vector: null, k: 1 })
+      expect(hit?.chunk).toMatchObject({
+        id: 'acme-1',
+        filing: 'acme',
+        version: firstVersion,
+        pages: ['154'],
+        pdfPages: [2],
+        section: 'Description of Capital Stock',
+        fallback: false,
+      })
+      expect(hit?.chunk.text.startsWith('[p.154] Holders of Class F')).toBe(true)
+    })
+
+    it('ranks by dense vector, scoring a chunk by its best window', async () => {
+      // No keyword overlap: the fused order is the dense order.
+      const hits = await store.search('acme', { text: 'zzzz', vector: axis(5), k: 3 })
+      expect(hits[0]?.chunk.ordinal).toBe(5)
+      expect(hits[0]?.denseRank).toBe(1)
+      // axis(6) is chunk 6's first window and chunk 3's second window (axis(3 + 3)).
+      const second = await store.search('acme', { text: 'zzzz', vector: axis(6), k: 2 })
+      expect(second.map((h) => h.chunk.ordinal).sort()).toEqual([3, 6])
+    })
+
+    it('fuses dense and keyword candidates with reciprocal-rank fusion', async () => {
+      const hits = await store.search('acme', { text: 'San Francisco', vector: axis(4), k: 8 })
+      // Chunk 4 is first in both lists; chunk 7 only matches by keyword.
+      expect(hits[0]?.chunk.ordinal).toBe(4)
+      expect(hits[0]?.denseRank).toBe(1)
+      expect(hits[0]?.keywordRank).toBeDefined()
+      expect(hits[0]?.score).toBeCloseTo(1 / 61 + 1 / (60 + (hits[0]?.keywordRank ?? 0)), 6)
+      expect(hits.find((h) => h.chunk.ordinal === 7)?.keywordRank).toBeDefined()
+      for (let i = 1; i < hits.length; i++) expect(hits[i - 1]!.score).toBeGreaterThanOrEqual(hits[i]!.score)
+      expect(new Set(hits.map((h) => h.chunk.id)).size).toBe(hits.length)
+    })
+
+    it('respects k', async () => {
+      expect(await store.search('acme', { text: 'revenue risk', vector: axis(0), k: 2 })).toHaveLength(2)
+    })
+
+    it('never returns another filing’s chunks', async () => {
+      // "Starlink" exists only in bravo; "900%" exists in both.
+      expect(await store.search('acme', { text: 'Starlink subscribers', vector: null, k: 5 })).toEqual([])
+      const hits = await store.search('acme', {
+        text: '900% launch cadence Starlink',
+        vector: axis(0),
+        k: 20,
+      })
+      expect(hits.length).toBeGreaterThan(0)
+      for (const h of hits) expect(h.chunk.filing).toBe('acme')
+      const bravo = await store.search('bravo', { text: '900%', vector: null, k: 5 })
+      expect(bravo.map((h) => h.chunk.id)).toEqual(['bravo-0'])
+    })
+
+    it('gets a printed page and lists pages in order', async () => {
+      const page = await store.getPage('acme', 'F-16')
+      expect(page).toEqual({
+        label: 'F-16',
+        pdfPages: [18],
+        text: 'Text of printed page F-16. Lease commitments: $12 million.',
+        matter: 'body',
+      })
+      expect(await store.getPage('acme', 'F-99')).toBeNull()
+      expect(await store.listPages('acme')).toEqual([
+        '12',
+        '20',
+        '21',
+        '60',
+        '98',
+        '154',
+        '155',
+        '156',
+        'F-16',
+      ])
+    })
+
+    it('rejects an unknown filing', async () => {
+      await expect(store.search('nobody', { text: 'x', vector: null, k: 1 })).rejects.toBeInstanceOf(
+        UnknownFilingError,
+      )
+      await expect(store.getPage('nobody', '1')).rejects.toBeInstanceOf(UnknownFilingError)
+    })
+
+    it('keeps a version being built invisible, then switches atomically on commit', async () => {
+      const w = await store.beginVersion('acme', { dim: DIM })
+      await w.addPages([{ label: '1', pdfPages: [1], text: 'New page one.', matter: 'body' }])
+      await w.addChunks([
+        {
+          chunk: { ...makeChunk('acme', 0, 'Brand new quasar metric of 777%.', ['1']), version: w.version },
+          vectors: [axis(0)],
+        },
+      ])
+      // Not committed: readers still see the old version only.
+      expect((await store.status('acme'))?.version).toBe(firstVersion)
+      expect(await store.search('acme', { text: 'quasar 777%', vector: null, k: 5 })).toEqual([])
+      expect((await store.search('acme', { text: '900%', vector: null, k: 1 }))[0]?.chunk.version).toBe(
+        firstVersion,
+      )
+      const status = await w.commit()
+      expect(status).toMatchObject({ filing: 'acme', version: w.version, chunks: 1, pages: 1 })
+      expect((await store.status('acme'))?.version).toBe(w.version)
+      const hits = await store.search('acme', { text: 'quasar 777%', vector: null, k: 5 })
+      expect(hits.map((h) => [h.chunk.text, h.chunk.version])).toEqual([
+        ['[p.1] Brand new quasar metric of 777%.', w.version],
+      ])
+      expect(await store.search('acme', { text: '900%', vector: null, k: 5 })).toEqual([])
+      expect(await store.listPages('acme')).toEqual(['1'])
+      // Other filings are untouched by the switch.
+      expect((await store.search('bravo', { text: 'Falcon', vector: null, k: 1 }))[0]?.chunk.id).toBe(
+        'bravo-1',
+      )
+    })
+
+    it('leaves the live version intact when a build fails or is aborted', async () => {
+      const before = await store.status('acme')
+      const failed = await store.beginVersion('acme', { dim: DIM })
+      await failed.addChunks([
+        {
+          chunk: { ...makeChunk('acme', 0, 'Failed build zebra.', ['1']), version: failed.version },
+          vectors: [axis(1)],
+        },
+      ])
+      // A chunk of the wrong filing is refused, and the build is then abandoned.
+      await expect(
+        failed.addChunks([
+          {
+            chunk: { ...makeChunk('bravo', 9, 'wrong filing', ['1']), version: failed.version },
+            vectors: [axis(1)],
+          },
+        ]),
+      ).rejects.toThrow(/filing/)
+      await failed.abort()
+      // An empty version cannot go live.
+      const empty = await store.beginVersion('acme', { dim: DIM })
+      await expect(empty.commit()).rejects.toThrow()
+      await empty.abort()
+      expect(await store.status('acme')).toEqual(before)
+      expect(await store.search('acme', { text: 'zebra', vector: null, k: 5 })).toEqual([])
+      expect((await store.search('acme', { text: 'quasar', vector: null, k: 5 })).length).toBe(1)
+    })
+
+    it('searches a keyword-only version (no vectors) even when given a query vector', async () => {
+      const w = await store.beginVersion('bravo', { dim: null })
+      await w.addChunks(
+        bravoChunks().map((chunk) => ({ chunk: { ...chunk, version: w.version }, vectors: [] })),
+      )
+      const status = await w.commit()
+      expect(status.embedded).toBe(false)
+      const hits = await store.search('bravo', { text: 'reusable rockets', vector: axis(0), k: 2 })
+      expect(hits[0]?.chunk.id).toBe('bravo-1')
+      expect(hits[0]?.denseRank).toBeUndefined()
+    })
+
+    it('drops old versions but never the live one', async () => {
+      const live = (await store.status('acme'))?.version
+      const dropped = await store.dropOldVersions('acme')
+      expect(dropped).toContain(firstVersion)
+      expect(dropped).not.toContain(live)
+      expect(await store.dropOldVersions('acme')).toEqual([])
+      expect((await store.status('acme'))?.version).toBe(live)
+      expect((await store.search('acme', { text: 'quasar', vector: null, k: 5 })).length).toBe(1)
+    })
+
+    if (options.embedder) {
+      it('ranks a relevant chunk above an irrelevant one with the tiny real model', async () => {
+        const embedder = await (options.embedder as () => Promise<Embedder>)()
+        expect(embedder.status).toBe('ready')
+        const texts = [
+          'The company leases office space for its headquarters and data centers.',
+          'Voting control rests with the founder through supervoting shares.',
+          'Advertising revenue depends on the number of daily active users.',
+        ]
+        const vectors = await embedder.embedDocuments(texts)
+        const w = await store.beginVersion('dense', { dim: embedder.dim })
+        await w.addChunks(
+          texts.map((t, i) => ({
+            chunk: { ...makeChunk('dense', i, t, [String(i + 1)]), version: w.version },
+            vectors: vectors[i] ?? [],
+          })),
+        )
+        await w.commit()
+        // A paraphrase with no keyword the store can match (stop words only besides "founder's" variants).
+        const q = await embedder.embedQuery('who has voting control, the founder?')
+        const hits = await store.search('dense', { text: 'zzzz', vector: q, k: 3 })
+        expect(hits[0]?.chunk.ordinal).toBe(1)
+        expect(hits[0]?.denseRank).toBe(1)
+      })
+    }
+  })
+}

@@ -1,0 +1,75 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { openSqliteStore } from '../src/store/sqlite'
+import { acmeChunks, storeContract } from './store-contract'
+
+storeContract('sqlite', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'asks1-sqlite-'))
+  const store = openSqliteStore({ dir })
+  return {
+    store,
+    async cleanup() {
+      await store.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+})
+
+describe('sqlite store specifics', () => {
+  it('keeps one database file per version and removes dropped or aborted ones', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'asks1-sqlite-'))
+    const store = openSqliteStore({ dir })
+    try {
+      const build = async () => {
+        const w = await store.beginVersion('acme', { dim: null })
+        await w.addChunks(acmeChunks(w.version).map((chunk) => ({ chunk, vectors: [] })))
+        return w
+      }
+      const v1 = await (await build()).commit()
+      const v2 = await (await build()).commit()
+      const aborted = await build()
+      expect(readdirSync(join(dir, 'acme')).sort()).toEqual(
+        [`${v1.version}.db`, `${v2.version}.db`, `${aborted.version}.db`].sort(),
+      )
+      await aborted.abort()
+      expect(await store.dropOldVersions('acme')).toEqual([v1.version])
+      expect(readdirSync(join(dir, 'acme'))).toEqual([`${v2.version}.db`])
+    } finally {
+      await store.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('lets a second store on the same directory (another process) see a commit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'asks1-sqlite-'))
+    const reader = openSqliteStore({ dir })
+    const writer = openSqliteStore({ dir })
+    try {
+      const w1 = await writer.beginVersion('acme', { dim: null })
+      await w1.addChunks(acmeChunks(w1.version).map((chunk) => ({ chunk, vectors: [] })))
+      await w1.commit()
+      expect((await reader.search('acme', { text: '900%', vector: null, k: 1 }))[0]?.chunk.version).toBe(
+        w1.version,
+      )
+      const w2 = await writer.beginVersion('acme', { dim: null })
+      await w2.addChunks(
+        acmeChunks(w2.version)
+          .slice(1)
+          .map((chunk) => ({ chunk, vectors: [] })),
+      )
+      await w2.commit()
+      // The reader had the old version open; it follows the switch and the old file can be dropped.
+      expect(await reader.search('acme', { text: '900%', vector: null, k: 1 })).toEqual([])
+      expect(await writer.dropOldVersions('acme')).toEqual([w1.version])
+      expect((await reader.search('acme', { text: '50.1%', vector: null, k: 1 }))[0]?.chunk.version).toBe(
+        w2.version,
+      )
+    } finally {
+      await reader.close()
+      await writer.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
