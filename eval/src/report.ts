@@ -1,0 +1,218 @@
+/**
+ * Report shapes, the Markdown summary and the comparison with a baseline. Pure formatting.
+ */
+import type { AnswerSummary, RetrievalSummary } from './metrics'
+
+export type RetrievalMode = 'keyword' | 'hybrid'
+
+/** The `retrieval` block: the headline figures are those of `mode` (hybrid when a model is present). */
+export interface RetrievalBlock extends RetrievalSummary {
+  mode: RetrievalMode
+  by_mode: Partial<Record<RetrievalMode, RetrievalSummary>>
+  by_set?: Record<string, Partial<Record<RetrievalMode, RetrievalSummary>>>
+  /** Per query: embed (when hybrid) + search + fetch, in the evaluated store. */
+  latency_ms?: Partial<Record<RetrievalMode, { p50: number | null; p95: number | null }>>
+}
+
+export interface PagesResult {
+  filing: string
+  file: string
+  /** Share of ground-truth sentences found inside the text of their own printed page. */
+  accuracy: number
+  sentences: number
+  found: number
+}
+
+export interface IngestResult {
+  filing: string
+  file: string
+  seconds: number
+  chunks: number | null
+  pages: number | null
+  error?: string
+}
+
+export interface QuestionDetail {
+  id: string
+  filing: string
+  kind: string
+  set: string
+  /** Gold rank per retrieval mode (null: not in the top 10). */
+  rank: Partial<Record<RetrievalMode, number | null>>
+  skipped?: string
+  answer?: {
+    cited: string[]
+    gold_cited: number
+    facts_found: string[]
+    facts_missing: string[]
+    refused: boolean
+    latency_ms: number
+    error?: string
+  }
+}
+
+export interface EvalReport {
+  generated_at: string
+  answer_mode: 'extractive' | 'llm' | null
+  llm_model?: string
+  store: string
+  embedder: { status: string; model: string | null; reason?: string }
+  retrieval: RetrievalBlock
+  answers: AnswerSummary | null
+  pages: PagesResult[]
+  ingest: IngestResult[]
+  questions: QuestionDetail[]
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const fmt = (x: number | null | undefined, digits = 3): string =>
+  x === null || x === undefined ? '–' : Number.isInteger(x) ? String(x) : x.toFixed(digits)
+const ms = (x: number | null | undefined, digits = 2): string =>
+  x === null || x === undefined ? '–' : `${x.toFixed(digits)} ms`
+const pct = (x: number | null | undefined): string =>
+  x === null || x === undefined ? '–' : `${(x * 100).toFixed(1)}%`
+
+function retrievalRows(label: string, r: Partial<Record<RetrievalMode, RetrievalSummary>>): string[] {
+  return (Object.entries(r) as [RetrievalMode, RetrievalSummary][]).map(
+    ([mode, s]) =>
+      `| ${label} | ${mode} | ${s.n} | ${pct(s['recall@5'])} | ${pct(s['recall@10'])} | ${fmt(s.mrr)} | ${pct(s['page_recall@10'])} | ${s.skipped} |`,
+  )
+}
+
+/** The retrieval table alone (also what `eval:retrieval` prints to stderr). */
+export function retrievalMarkdown(block: RetrievalBlock): string {
+  const lines = [
+    '| set | mode | n | recall@5 | recall@10 | MRR | gold pages covered @10 | skipped |',
+    '|---|---|---|---|---|---|---|---|',
+    ...retrievalRows('all', block.by_mode),
+  ]
+  for (const [set, modes] of Object.entries(block.by_set ?? {})) lines.push(...retrievalRows(set, modes))
+  if (block.latency_ms) {
+    lines.push('', '| mode | query latency p50 | p95 |', '|---|---|---|')
+    for (const [mode, l] of Object.entries(block.latency_ms))
+      lines.push(`| ${mode} | ${ms(l?.p50)} | ${ms(l?.p95)} |`)
+  }
+  return lines.join('\n')
+}
+
+export function reportMarkdown(r: EvalReport): string {
+  const out: string[] = ['# AskS1 evaluation', '']
+  out.push(
+    `Generated ${r.generated_at}. Store: ${r.store}. Embedder: ${r.embedder.status}${r.embedder.model ? ` (${r.embedder.model})` : ''}${r.embedder.reason ? ` — ${r.embedder.reason}` : ''}. Answers: ${r.answer_mode ?? 'not run'}${r.llm_model ? ` (${r.llm_model})` : ''}.`,
+    '',
+  )
+  if (r.pages.length > 0) {
+    out.push(
+      '## Ingest: page accuracy',
+      '',
+      '| filing | file | sentences | on their own page |',
+      '|---|---|---|---|',
+    )
+    for (const p of r.pages) out.push(`| ${p.filing} | ${p.file} | ${p.sentences} | ${pct(p.accuracy)} |`)
+    out.push('')
+  }
+  out.push('## Retrieval (gold page in the top k chunks)', '', retrievalMarkdown(r.retrieval), '')
+  if (r.answers) {
+    const a = r.answers
+    out.push(
+      `## Answers (${r.answer_mode} mode, n = ${a.n})`,
+      '',
+      '| metric | value |',
+      '|---|---|',
+      `| citations on a gold page (precision) | ${pct(a.citation_page_precision)} |`,
+      `| answers citing a gold page | ${pct(a.citation_recall_any)} |`,
+      `| citations verified by the server | ${pct(a.citations_verified)} |`,
+      `| gold facts in the answer | ${pct(a.facts_recall)} |`,
+      `| negative controls refused | ${pct(a.refusal_accuracy)} |`,
+      `| answerable questions refused | ${pct(a.false_refusal_rate)} |`,
+      `| /ask latency p50 / p95 | ${ms(a.latency_ms.p50, 1)} / ${ms(a.latency_ms.p95, 1)} |`,
+      `| failed requests | ${a.errors} |`,
+    )
+    if (a.tokens)
+      out.push(
+        `| tokens per answer (in / out) | ${a.tokens.input_per_answer} / ${a.tokens.output_per_answer} |`,
+        `| estimated cost per answer | ${a.cost_usd_per_answer == null ? 'unknown model price' : `$${a.cost_usd_per_answer.toFixed(5)}`} |`,
+      )
+    out.push('')
+  }
+  if (r.ingest.length > 0) {
+    out.push('## Ingest runs', '', '| filing | file | seconds | pages | chunks |', '|---|---|---|---|---|')
+    for (const i of r.ingest)
+      out.push(
+        `| ${i.filing} | ${i.file} | ${i.error ? `failed: ${i.error}` : i.seconds.toFixed(1)} | ${i.pages ?? '–'} | ${i.chunks ?? '–'} |`,
+      )
+    out.push('')
+  }
+  const misses = r.questions.filter(
+    (q) => q.kind !== 'negative' && !q.skipped && Object.values(q.rank).every((x) => x === null),
+  )
+  if (misses.length > 0) {
+    out.push('## Retrieval misses (no gold page in the top 10)', '')
+    for (const q of misses) out.push(`- ${q.id} (${q.kind})`)
+    out.push('')
+  }
+  return out.join('\n')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comparison with a baseline
+
+/** Numeric leaves of an object as dotted paths (`answers.latency_ms.p50`). */
+export function numericLeaves(value: unknown, prefix = ''): Map<string, number> {
+  const out = new Map<string, number>()
+  if (typeof value === 'number' && Number.isFinite(value)) out.set(prefix, value)
+  else if (value !== null && typeof value === 'object' && !Array.isArray(value))
+    for (const [k, v] of Object.entries(value))
+      for (const [p, n] of numericLeaves(v, prefix ? `${prefix}.${k}` : k)) out.set(p, n)
+  return out
+}
+
+// Figures where a smaller number is the better one.
+const LOWER_IS_BETTER = /latency|false_refusal|cost|skipped|errors|tokens|seconds/
+
+export interface Delta {
+  path: string
+  baseline: number | null
+  current: number | null
+  delta: number | null
+  verdict: 'better' | 'worse' | 'same' | 'new' | 'gone'
+}
+
+/** Deltas of the headline blocks (`retrieval`, `answers`, per-file page accuracy) against a baseline. */
+export function compareReports(current: unknown, baseline: unknown): Delta[] {
+  const pick = (r: unknown) => {
+    const o = (r ?? {}) as Record<string, unknown>
+    const pages = Array.isArray(o.pages)
+      ? Object.fromEntries((o.pages as PagesResult[]).map((p) => [p.filing, p.accuracy]))
+      : {}
+    return numericLeaves({ retrieval: o.retrieval, answers: o.answers, pages })
+  }
+  const cur = pick(current)
+  const base = pick(baseline)
+  const paths = [...new Set([...base.keys(), ...cur.keys()])]
+  return paths.map((path) => {
+    const b = base.get(path) ?? null
+    const c = cur.get(path) ?? null
+    if (b === null) return { path, baseline: null, current: c, delta: null, verdict: 'new' as const }
+    if (c === null) return { path, baseline: b, current: null, delta: null, verdict: 'gone' as const }
+    const delta = Math.round((c - b) * 1e6) / 1e6
+    const up = LOWER_IS_BETTER.test(path) ? delta < 0 : delta > 0
+    return { path, baseline: b, current: c, delta, verdict: delta === 0 ? 'same' : up ? 'better' : 'worse' }
+  })
+}
+
+export function formatDeltas(deltas: readonly Delta[], opts: { all?: boolean } = {}): string {
+  const shown = opts.all ? deltas : deltas.filter((d) => d.verdict !== 'same')
+  if (shown.length === 0) return 'No change against the baseline.'
+  const width = Math.max(...shown.map((d) => d.path.length))
+  const n = (x: number | null) => (x === null ? '–' : String(Math.round(x * 10000) / 10000))
+  const lines = shown.map((d) => {
+    const sign = d.delta === null ? '' : d.delta > 0 ? '+' : ''
+    const change = d.delta === null ? '' : ` (${sign}${n(d.delta)})`
+    return `${d.path.padEnd(width)}  ${n(d.baseline)} -> ${n(d.current)}${change}  ${d.verdict}`
+  })
+  const worse = deltas.filter((d) => d.verdict === 'worse').length
+  const better = deltas.filter((d) => d.verdict === 'better').length
+  return [...lines, `${better} better, ${worse} worse than the baseline.`].join('\n')
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { parseBenchArgs, parseEvalArgs, parseFilingFile, parseRetrievalArgs, UsageError } from '../src/args'
+
+describe('--filing-file', () => {
+  it('splits at the first = and resolves the path against cwd', () => {
+    expect(parseFilingFile('acme-s1=filings/a=b.pdf', '/w')).toEqual({
+      id: 'acme-s1',
+      file: '/w/filings/a=b.pdf',
+    })
+    expect(parseFilingFile('x=/abs/f.htm', '/w')).toEqual({ id: 'x', file: '/abs/f.htm' })
+  })
+  it('rejects a missing id or file and ids the registry would refuse', () => {
+    for (const bad of ['noequals', '=f.pdf', 'id=', 'Acme=f.pdf', 'a_b=f.pdf'])
+      expect(() => parseFilingFile(bad, '/w'), bad).toThrow(UsageError)
+  })
+})
+
+describe('eval:retrieval arguments', () => {
+  it('no arguments means the defaults', () => {
+    expect(parseRetrievalArgs([], '/w')).toMatchObject({
+      defaults: true,
+      json: false,
+      filingFiles: [],
+      questions: [],
+    })
+  })
+  it('repeats --filing-file and --questions', () => {
+    const a = parseRetrievalArgs(
+      [
+        '--filing-file',
+        'a=1.pdf',
+        '--filing-file=b=2.htm',
+        '--questions',
+        'q1.jsonl',
+        '--questions',
+        'q2.jsonl',
+        '--json',
+      ],
+      '/w',
+    )
+    expect(a.filingFiles).toEqual([
+      { id: 'a', file: '/w/1.pdf' },
+      { id: 'b', file: '/w/2.htm' },
+    ])
+    expect(a.questions).toEqual(['/w/q1.jsonl', '/w/q2.jsonl'])
+    expect(a).toMatchObject({ json: true, defaults: false, financebench: null })
+  })
+  it('FinanceBench needs both --financebench and --pdfs', () => {
+    expect(parseRetrievalArgs(['--financebench', 'fb.jsonl', '--pdfs', 'pdfs'], '/w')).toMatchObject({
+      financebench: '/w/fb.jsonl',
+      pdfs: '/w/pdfs',
+      defaults: false,
+    })
+    expect(() => parseRetrievalArgs(['--financebench', 'fb.jsonl'], '/w')).toThrow(/go together/)
+    expect(() => parseRetrievalArgs(['--pdfs', 'd'], '/w')).toThrow(UsageError)
+  })
+  it('rejects unknown options, positionals and a duplicated id', () => {
+    expect(() => parseRetrievalArgs(['--nope'], '/w')).toThrow(UsageError)
+    expect(() => parseRetrievalArgs(['file.pdf'], '/w')).toThrow(UsageError)
+    expect(() => parseRetrievalArgs(['--filing-file', 'a=1', '--filing-file', 'a=2'], '/w')).toThrow(/twice/)
+  })
+})
+
+describe('eval arguments', () => {
+  it('defaults the output directory and parses --compare', () => {
+    const a = parseEvalArgs(['--compare', 'eval/baseline.json', '--json'], '/w', '/w/eval')
+    expect(a).toMatchObject({ compare: '/w/eval/baseline.json', json: true, out: '/w/eval', filingFiles: [] })
+    expect(parseEvalArgs(['--out', 'tmp'], '/w', '/w/eval').out).toBe('/w/tmp')
+  })
+})
+
+describe('bench:retrieval arguments', () => {
+  it('takes a positive query count', () => {
+    expect(parseBenchArgs([]).queries).toBe(200)
+    expect(parseBenchArgs(['--queries', '50']).queries).toBe(50)
+    expect(() => parseBenchArgs(['--queries', '0'])).toThrow(UsageError)
+    expect(() => parseBenchArgs(['--queries', 'x'])).toThrow(UsageError)
+  })
+})

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest'
+import type { RetrievalSummary } from '../src/metrics'
+import { compareReports, type EvalReport, formatDeltas, numericLeaves, reportMarkdown } from '../src/report'
+
+const rs = (over: Partial<RetrievalSummary> = {}): RetrievalSummary => ({
+  n: 50,
+  'recall@5': 0.6,
+  'recall@10': 0.7,
+  mrr: 0.5,
+  skipped: 0,
+  'page_recall@5': 0.4,
+  'page_recall@10': 0.5,
+  ...over,
+})
+
+const report = (over: Partial<EvalReport> = {}): EvalReport => ({
+  generated_at: '2026-11-29T12:00:00.000Z',
+  answer_mode: 'extractive',
+  store: 'sqlite',
+  embedder: { status: 'missing', model: null, reason: 'no model in models/' },
+  retrieval: {
+    ...rs(),
+    mode: 'keyword',
+    by_mode: { keyword: rs() },
+    latency_ms: { keyword: { p50: 1.5, p95: 3 } },
+  },
+  answers: {
+    n: 60,
+    citation_page_precision: 0.5,
+    citations_verified: 0.9,
+    facts_recall: 0.4,
+    refusal_accuracy: 0.2,
+    latency_ms: { p50: 5, p95: 12 },
+    citation_recall_any: 0.7,
+    false_refusal_rate: 0,
+    errors: 0,
+  },
+  pages: [
+    { filing: 'facebook-s1', file: 'samples/facebook-s1.pdf', accuracy: 0.998, sentences: 500, found: 499 },
+  ],
+  ingest: [{ filing: 'facebook-s1', file: 'samples/facebook-s1.pdf', seconds: 9.5, chunks: 700, pages: 187 }],
+  questions: [
+    {
+      id: 'facebook-s1-01',
+      filing: 'facebook-s1',
+      kind: 'core',
+      set: 'facebook-s1.jsonl',
+      rank: { keyword: null },
+    },
+    {
+      id: 'facebook-s1-02',
+      filing: 'facebook-s1',
+      kind: 'core',
+      set: 'facebook-s1.jsonl',
+      rank: { keyword: 2 },
+    },
+    {
+      id: 'facebook-s1-26',
+      filing: 'facebook-s1',
+      kind: 'negative',
+      set: 'facebook-s1.jsonl',
+      rank: { keyword: null },
+    },
+  ],
+  ...over,
+})
+
+describe('Markdown report', () => {
+  it('has the page, retrieval and answer tables and lists retrieval misses (not negatives)', () => {
+    const md = reportMarkdown(report())
+    expect(md).toContain('| facebook-s1 | samples/facebook-s1.pdf | 500 | 99.8% |')
+    expect(md).toContain('| all | keyword | 50 | 60.0% | 70.0% | 0.500 | 50.0% | 0 |')
+    expect(md).toContain('| keyword | 1.50 ms | 3.00 ms |')
+    expect(md).toContain('| gold facts in the answer | 40.0% |')
+    expect(md).toContain('- facebook-s1-01 (core)')
+    expect(md).not.toContain('facebook-s1-02 (core)')
+    expect(md).not.toContain('facebook-s1-26')
+    expect(md).not.toContain('tokens per answer')
+  })
+  it('shows tokens and cost in llm mode', () => {
+    const r = report({ answer_mode: 'llm', llm_model: 'claude-haiku-4-5' })
+    r.answers = {
+      ...(r.answers as NonNullable<EvalReport['answers']>),
+      tokens: { input_per_answer: 5000, output_per_answer: 300 },
+      cost_usd_per_answer: 0.0065,
+    }
+    const md = reportMarkdown(r)
+    expect(md).toContain('| tokens per answer (in / out) | 5000 / 300 |')
+    expect(md).toContain('$0.00650')
+  })
+})
+
+describe('comparison with a baseline', () => {
+  it('flattens numeric leaves', () => {
+    expect([...numericLeaves({ a: 1, b: { c: 2, d: 'x', e: null }, f: [1] })]).toEqual([
+      ['a', 1],
+      ['b.c', 2],
+    ])
+  })
+  it('judges direction: higher recall is better, higher latency is worse', () => {
+    const base = report()
+    const cur = report({
+      retrieval: { ...base.retrieval, 'recall@5': 0.7 },
+      answers: { ...(base.answers as NonNullable<EvalReport['answers']>), latency_ms: { p50: 5, p95: 20 } },
+      pages: [{ ...(base.pages[0] as EvalReport['pages'][number]), accuracy: 0.99 }],
+    })
+    const deltas = compareReports(cur, base)
+    const by = Object.fromEntries(deltas.map((d) => [d.path, d]))
+    expect(by['retrieval.recall@5']).toMatchObject({
+      baseline: 0.6,
+      current: 0.7,
+      delta: 0.1,
+      verdict: 'better',
+    })
+    expect(by['answers.latency_ms.p95']).toMatchObject({ delta: 8, verdict: 'worse' })
+    expect(by['pages.facebook-s1']).toMatchObject({ verdict: 'worse' })
+    expect(by['answers.facts_recall']?.verdict).toBe('same')
+    const text = formatDeltas(deltas)
+    expect(text).toMatch(/retrieval\.recall@5\s+0\.6 -> 0\.7 \(\+0\.1\)\s+better/)
+    expect(text).not.toContain('answers.facts_recall')
+    expect(text).toContain('1 better, 2 worse than the baseline.')
+  })
+  it('reports figures new or gone and an unchanged run', () => {
+    const base = report()
+    const deltas = compareReports(
+      { retrieval: { 'recall@5': 1, extra: 2 } },
+      { retrieval: { 'recall@5': 1, old: 3 } },
+    )
+    expect(deltas.find((d) => d.path === 'retrieval.extra')?.verdict).toBe('new')
+    expect(deltas.find((d) => d.path === 'retrieval.old')?.verdict).toBe('gone')
+    expect(formatDeltas(compareReports(base, base))).toBe('No change against the baseline.')
+  })
+})
