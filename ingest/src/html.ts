@@ -1,0 +1,142 @@
+/**
+ * EDGAR HTML (`.htm` with the SGML wrapper `<DOCUMENT>…<TEXT>`, or plain HTML) to a line stream with
+ * printed page markers read from the document itself: a page label is a centred block whose whole text
+ * is a label, and that is the last visible block before a page break (`<hr>`, `page-break-before`,
+ * the end of a `page-break-after` element, or the end of the document).
+ */
+import { HTMLElement, type Node, NodeType, parse } from 'node-html-parser'
+import type { Line } from './layout'
+import { type Marker, parseLabel } from './markers'
+
+export function isHtml(text: string): boolean {
+  const head = text.slice(0, 4096).toLowerCase()
+  return /<(html|body|document|text|p|div|table)[\s>]/.test(head) || head.includes('<!doctype html')
+}
+
+/** The first document's HTML when the file carries EDGAR's SGML wrapper; the text itself otherwise. */
+export function unwrapEdgar(text: string): string {
+  const open = /<TEXT>/i.exec(text)
+  if (!open || !/<DOCUMENT>/i.test(text.slice(0, open.index))) return text
+  const close = text.slice(open.index).search(/<\/TEXT>/i)
+  return close < 0 ? text.slice(open.index + open[0].length) : text.slice(open.index + 6, open.index + close)
+}
+
+const BLOCK = new Set([
+  'address',
+  'article',
+  'blockquote',
+  'body',
+  'br',
+  'caption',
+  'center',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'html',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'tbody',
+  'thead',
+  'tfoot',
+  'tr',
+  'ul',
+])
+const SKIP = new Set(['head', 'script', 'style', 'title', 'noscript', 'template'])
+const CELL = new Set(['td', 'th'])
+
+type Align = 'centre' | 'other' | null
+
+function alignOf(el: HTMLElement): Align {
+  if (el.rawTagName?.toLowerCase() === 'center') return 'centre'
+  const style = (el.getAttribute('style') ?? '').toLowerCase()
+  const m = /text-align\s*:\s*([a-z-]+)/.exec(style)
+  if (m) return m[1] === 'center' ? 'centre' : 'other'
+  const align = el.getAttribute('align')?.toLowerCase()
+  if (align) return align === 'center' ? 'centre' : 'other'
+  return null
+}
+
+export interface HtmlLines {
+  lines: Line[]
+  /** Label candidates found by the page-break rule (before monotonic filtering). */
+  markers: Marker[]
+  /** HTML pages counted by page breaks. */
+  htmlPages: number
+}
+
+export function htmlLines(source: string): HtmlLines {
+  const root = parse(unwrapEdgar(source), {
+    lowerCaseTagName: true,
+    comment: false,
+    blockTextElements: { script: false, style: false, noscript: false },
+  })
+  const lines: Line[] = []
+  const markers: Marker[] = []
+  let page = 1
+  let pageStart = 0
+  let buffer = ''
+  let bufferCentred = false
+  const alignStack: boolean[] = [false]
+
+  const flush = () => {
+    const text = buffer.replace(/[\s\u00a0\u200b\ufeff]+/g, ' ').trim()
+    if (text) lines.push({ text, page, centred: bufferCentred })
+    buffer = ''
+  }
+  const pageBreak = () => {
+    flush()
+    if (lines.length === pageStart) return
+    const last = lines[lines.length - 1] as Line
+    const label = last.centred ? parseLabel(last.text) : null
+    if (label) markers.push({ ...label, line: lines.length - 1, via: 'html', source: last.text })
+    page++
+    pageStart = lines.length
+  }
+
+  const visit = (node: Node) => {
+    if (node.nodeType === NodeType.TEXT_NODE) {
+      const text = node.text
+      if (buffer.trim() === '' && text.trim() !== '')
+        bufferCentred = alignStack[alignStack.length - 1] === true
+      buffer += text
+      return
+    }
+    if (!(node instanceof HTMLElement)) return
+    const tag = (node.rawTagName ?? '').toLowerCase()
+    if (SKIP.has(tag)) return
+    const style = (node.getAttribute?.('style') ?? '').toLowerCase().replace(/\s+/g, '')
+    if (style.includes('display:none')) return
+    if (style.includes('page-break-before:always') || style.includes('break-before:page')) pageBreak()
+    if (tag === 'hr') {
+      pageBreak()
+      return
+    }
+    const block = BLOCK.has(tag)
+    if (block) flush()
+    else if (CELL.has(tag)) buffer += ' '
+    const align = alignOf(node)
+    alignStack.push(align === null ? (alignStack[alignStack.length - 1] as boolean) : align === 'centre')
+    for (const child of node.childNodes) visit(child)
+    alignStack.pop()
+    if (block) flush()
+    else if (CELL.has(tag)) buffer += ' '
+    if (style.includes('page-break-after:always') || style.includes('break-after:page')) pageBreak()
+  }
+  visit(root)
+  pageBreak()
+  return { lines, markers, htmlPages: Math.max(1, page - 1) }
+}

@@ -1,0 +1,311 @@
+/**
+ * Printed page markers: what a label looks like, where a PDF prints it (centred lone line, corner,
+ * end of a running footer), Chrome's own header/footer noise, and the monotonic filter that keeps
+ * the filing's real page sequence out of every number that merely looks like one.
+ */
+import type { Line } from './layout'
+
+/** A sequence of printed pages: arabic, roman front matter, or a prefix such as `F`, `II`, `A`. */
+export type Sequence = string
+
+export interface Label {
+  label: string
+  seq: Sequence
+  value: number
+}
+
+export interface Marker extends Label {
+  /** Index of the marker's line in the line stream. */
+  line: number
+  /** How it was found. */
+  via: 'centred' | 'corner' | 'footer' | 'html'
+  /** The text of the line the label came from. */
+  source?: string
+}
+
+const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 }
+
+function romanValue(s: string): number | null {
+  if (!/^[ivxlc]{1,7}$/.test(s)) return null
+  let total = 0
+  for (let i = 0; i < s.length; i++) {
+    const v = ROMAN[s[i] as string] as number
+    const next = ROMAN[s[i + 1] as string] ?? 0
+    total += v < next ? -v : v
+  }
+  // Reject non-canonical spellings ("iiii", "vx") that are more likely words or bullets.
+  return toRoman(total) === s ? total : null
+}
+
+function toRoman(n: number): string {
+  const table: [number, string][] = [
+    [100, 'c'],
+    [90, 'xc'],
+    [50, 'l'],
+    [40, 'xl'],
+    [10, 'x'],
+    [9, 'ix'],
+    [5, 'v'],
+    [4, 'iv'],
+    [1, 'i'],
+  ]
+  let out = ''
+  let rest = n
+  for (const [v, s] of table) {
+    while (rest >= v) {
+      out += s
+      rest -= v
+    }
+  }
+  return out
+}
+
+/**
+ * Parses a printed page label: `154`, `F-16`, `II-3`, `A-1`, `iv`, optionally decorated as `- 12 -`
+ * or `Page 12`. Arabic labels are 1-3 digits (a 4-digit number is a year, not a page).
+ */
+export function parseLabel(raw: string): Label | null {
+  const text = raw
+    .replace(/[\u00a0\u200b]/g, ' ')
+    .trim()
+    .replace(/^[-–—]\s*(.+?)\s*[-–—]$/, '$1')
+    .replace(/^page\s+/i, '')
+  let m = /^(\d{1,3})$/.exec(text)
+  if (m) {
+    const value = Number(m[1])
+    return value > 0 ? { label: String(value), seq: 'arabic', value } : null
+  }
+  m = /^([A-Z]{1,2}|[IVX]{1,4})\s?[-–—]\s?(\d{1,3})$/.exec(text)
+  if (m) {
+    const value = Number(m[2])
+    return value > 0 ? { label: `${m[1]}-${value}`, seq: m[1] as string, value } : null
+  }
+  const roman = romanValue(text)
+  if (roman !== null) return { label: text, seq: 'roman', value: roman }
+  return null
+}
+
+/** Digits collapsed, so lines that differ only in numbers (dates, `3/282`) share a key. */
+function shapeKey(text: string): string {
+  return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
+}
+
+const TRAILING_LABEL = /^(.*?[A-Za-z].*?)\s+(\d{1,3}|[A-Z]{1,2}-\d{1,3}|[ivxlc]{1,7})$/
+const LEADING_LABEL = /^(\d{1,3}|[A-Z]{1,2}-\d{1,3})\s+(.*?[A-Za-z].*)$/
+
+export interface FooterPattern {
+  /** The footer text with the number cut off and digits collapsed. */
+  key: string
+  side: 'end' | 'start'
+  pages: number
+}
+
+/**
+ * Learns running footers/headers that carry the page number (`Pandora Media, Inc.  Registration
+ * Statement on Form S-1  34`): a line shape, minus its number, that recurs on many physical pages
+ * with a different number each time. No wording is assumed; only repetition.
+ */
+export function learnFooterPatterns(lines: Line[], physicalPages: number): FooterPattern[] {
+  const seen = new Map<string, { side: 'end' | 'start'; pages: Set<number>; labels: Set<string> }>()
+  for (const line of lines) {
+    for (const [re, side, labelGroup, restGroup] of [
+      [TRAILING_LABEL, 'end', 2, 1],
+      [LEADING_LABEL, 'start', 1, 2],
+    ] as const) {
+      const m = re.exec(line.text)
+      if (!m) continue
+      if (!parseLabel(m[labelGroup] as string)) continue
+      const key = `${side}:${shapeKey(m[restGroup] as string)}`
+      let entry = seen.get(key)
+      if (!entry) {
+        entry = { side, pages: new Set(), labels: new Set() }
+        seen.set(key, entry)
+      }
+      entry.pages.add(line.page)
+      entry.labels.add(m[labelGroup] as string)
+    }
+  }
+  const needed = Math.max(3, Math.ceil(0.25 * physicalPages))
+  const patterns: FooterPattern[] = []
+  for (const [key, e] of seen) {
+    // Different numbers on most occurrences: a page counter, not a repeated caption.
+    if (e.pages.size >= needed && e.labels.size >= 0.8 * e.pages.size)
+      patterns.push({ key: key.slice(key.indexOf(':') + 1), side: e.side, pages: e.pages.size })
+  }
+  return patterns
+}
+
+function matchFooter(text: string, patterns: FooterPattern[]): Label | null {
+  for (const p of patterns) {
+    const m = (p.side === 'end' ? TRAILING_LABEL : LEADING_LABEL).exec(text)
+    if (!m) continue
+    const rest = (p.side === 'end' ? m[1] : m[2]) as string
+    if (shapeKey(rest) !== p.key) continue
+    return parseLabel((p.side === 'end' ? m[2] : m[1]) as string)
+  }
+  return null
+}
+
+/**
+ * Lines that are the PDF producer's, not the filing's: Chrome's print header (date and time, title)
+ * and footer (URL, `3/282`), or any line of the same shape recurring at the same height in the top
+ * or bottom margin band of most pages. Lone labels are never noise: a page number at a fixed height
+ * is exactly what a marker looks like.
+ */
+export function noiseLines(lines: Line[], physicalPages: number): Set<number> {
+  const bands = new Map<string, { pages: Set<number>; indexes: number[] }>()
+  const noise = new Set<number>()
+  lines.forEach((line, i) => {
+    const g = line.geo
+    if (!g) return
+    const rel = g.y / g.pageHeight
+    if (rel > 0.08 && rel < 0.92) return
+    if (parseLabel(line.text)) return
+    if (isChromeChrome(line.text)) noise.add(i)
+    const key = `${Math.round(g.y / 4)}|${shapeKey(line.text)}`
+    let entry = bands.get(key)
+    if (!entry) {
+      entry = { pages: new Set(), indexes: [] }
+      bands.set(key, entry)
+    }
+    entry.pages.add(line.page)
+    entry.indexes.push(i)
+  })
+  const needed = Math.max(3, Math.ceil(0.5 * physicalPages))
+  for (const e of bands.values()) if (e.pages.size >= needed) for (const i of e.indexes) noise.add(i)
+  return noise
+}
+
+/** Chrome's print header/footer lines: `11/29/26, 11:39 AM  Form S-1`, `http://…  20/128`. */
+function isChromeChrome(text: string): boolean {
+  return (
+    /^\d{1,2}\/\d{1,2}\/\d{2,4},? \d{1,2}:\d{2}(:\d{2})?( ?[AP]M)?\b/.test(text) ||
+    /^(https?|file):\/\/\S+( \d+\/\d+)?$/.test(text) ||
+    /^\d+\/\d+$/.test(text)
+  )
+}
+
+function isCentred(line: Line, bodyCentre: number | undefined): boolean {
+  const g = line.geo
+  if (!g) return line.centred === true
+  const centre = (g.x0 + g.x1) / 2
+  if (Math.abs(centre - g.pageWidth / 2) <= 0.05 * g.pageWidth) return true
+  // Producers with a binding margin centre the number on the text block, not the sheet.
+  return bodyCentre !== undefined && Math.abs(centre - bodyCentre) <= 0.03 * g.pageWidth
+}
+
+/**
+ * Candidate markers of a PDF line stream (noise already removed): a label alone on a centred line
+ * anywhere on the page, a label alone on the first or last line of a page in a corner, or a label
+ * at the end (or start) of a learned running footer.
+ */
+export function pdfCandidates(lines: Line[], patterns: FooterPattern[]): Marker[] {
+  const byPage = new Map<number, number[]>()
+  lines.forEach((l, i) => {
+    const list = byPage.get(l.page)
+    if (list) list.push(i)
+    else byPage.set(l.page, [i])
+  })
+  const out: Marker[] = []
+  for (const indexes of byPage.values()) {
+    // Text block extent from lines that are wide enough to be body text.
+    const wide = indexes.map((i) => lines[i]?.geo).filter((g) => g && g.x1 - g.x0 > 0.4 * g.pageWidth)
+    const bodyCentre = wide.length
+      ? (Math.min(...wide.map((g) => g?.x0 ?? 0)) + Math.max(...wide.map((g) => g?.x1 ?? 0))) / 2
+      : undefined
+    const first = indexes[0]
+    const last = indexes[indexes.length - 1]
+    for (const i of indexes) {
+      const line = lines[i] as Line
+      const footer = patterns.length ? matchFooter(line.text, patterns) : null
+      if (footer) {
+        out.push({ ...footer, line: i, via: 'footer', source: line.text })
+        continue
+      }
+      const label = parseLabel(line.text)
+      if (!label) continue
+      if (isCentred(line, bodyCentre)) out.push({ ...label, line: i, via: 'centred', source: line.text })
+      else if ((i === first || i === last) && label.seq !== 'roman')
+        out.push({ ...label, line: i, via: 'corner', source: line.text })
+    }
+  }
+  return out
+}
+
+/**
+ * Keeps, per sequence, the longest strictly increasing run of candidates in reading order; ties go
+ * to the run with more +1 steps (real page numbers count up by one, stray numbers jump). Arabic, roman
+ * and each prefix (F, II, A…) are filtered separately.
+ */
+export function monotonicFilter(candidates: Marker[]): Marker[] {
+  const bySeq = new Map<Sequence, Marker[]>()
+  for (const c of candidates) {
+    const list = bySeq.get(c.seq)
+    if (list) list.push(c)
+    else bySeq.set(c.seq, [c])
+  }
+  const kept: Marker[] = []
+  for (const list of bySeq.values()) {
+    list.sort((a, b) => a.line - b.line)
+    const n = list.length
+    const len = new Array<number>(n).fill(1)
+    const ones = new Array<number>(n).fill(0)
+    const prev = new Array<number>(n).fill(-1)
+    for (let i = 0; i < n; i++) {
+      const vi = (list[i] as Marker).value
+      for (let j = 0; j < i; j++) {
+        const vj = (list[j] as Marker).value
+        if (vj >= vi) continue
+        const l = (len[j] as number) + 1
+        const o = (ones[j] as number) + (vi - vj === 1 ? 1 : 0)
+        if (l > (len[i] as number) || (l === len[i] && o > (ones[i] as number))) {
+          len[i] = l
+          ones[i] = o
+          prev[i] = j
+        }
+      }
+    }
+    let best = -1
+    for (let i = 0; i < n; i++) {
+      if (
+        best < 0 ||
+        (len[i] as number) > (len[best] as number) ||
+        (len[i] === len[best] && (ones[i] as number) > (ones[best] as number))
+      )
+        best = i
+    }
+    // A "sequence" of one stray number is not a page sequence unless it is the only marker there is.
+    const chain: Marker[] = []
+    for (let i = best; i >= 0; i = prev[i] as number) chain.push(list[i] as Marker)
+    kept.push(...chain.reverse())
+  }
+  return kept.sort((a, b) => a.line - b.line)
+}
+
+/**
+ * Drops markers that sit between two consecutive pages of a longer sequence (`41` then `42`): there is
+ * no room for another printed page there, so a lone `v` or `II-3` in between is a stray.
+ */
+export function dropInterleaved(markers: Marker[]): Marker[] {
+  const counts = new Map<Sequence, number>()
+  for (const m of markers) counts.set(m.seq, (counts.get(m.seq) ?? 0) + 1)
+  const bySeq = new Map<Sequence, Marker[]>()
+  for (const m of markers) {
+    const list = bySeq.get(m.seq)
+    if (list) list.push(m)
+    else bySeq.set(m.seq, [m])
+  }
+  return markers.filter((m) => {
+    const own = counts.get(m.seq) ?? 0
+    for (const [seq, list] of bySeq) {
+      if (seq === m.seq || list.length <= own) continue
+      // Binary search would do; sequences are short enough for a scan.
+      for (let k = 0; k + 1 < list.length; k++) {
+        const a = list[k] as Marker
+        const b = list[k + 1] as Marker
+        if (a.line < m.line && m.line < b.line && b.value - a.value === 1) return false
+      }
+    }
+    return true
+  })
+}
