@@ -1,0 +1,79 @@
+/**
+ * The scratch data directory every evaluation ingests into: a temp DATA_DIR with the SQLite store
+ * and a filings registry of its own, so an evaluation never touches the user's data or Qdrant
+ * collections and can run on filings that are not in `filings.json`.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FilingEntry } from '@asks1/shared/filings'
+
+export interface ScratchFiling {
+  id: string
+  /** Absolute path of the file to ingest. */
+  file: string
+  /** The registry entry when the id is a registered filing (its texts feed the server's prompt). */
+  entry?: FilingEntry
+}
+
+/** Guesses the form from a file name (`…10K…` → 10-K); the registry needs one for the prompt. */
+export function guessForm(file: string): string {
+  const name = file.split(/[\\/]/).pop()?.toUpperCase() ?? ''
+  if (/10-?K/.test(name)) return '10-K'
+  if (/10-?Q/.test(name)) return '10-Q'
+  if (/8-?K/.test(name)) return '8-K'
+  if (/424B4/.test(name)) return '424B4'
+  return 'S-1'
+}
+
+/**
+ * A registry entry for a filing evaluated from a file alone. Only `id`, `form`, `source` and
+ * `collection` mean anything; the rest are placeholders that satisfy the registry schema and are
+ * visibly so (company = the id).
+ */
+export function scratchEntry(f: ScratchFiling): FilingEntry {
+  if (f.entry) {
+    const { default: _default, ...rest } = f.entry as FilingEntry & { sourcePath?: string }
+    delete (rest as { sourcePath?: string }).sourcePath
+    return { ...rest, source: f.file, collection: f.id === f.entry.id ? f.entry.collection : f.id, id: f.id }
+  }
+  return {
+    id: f.id,
+    company: f.id,
+    ticker: 'EVAL',
+    form: guessForm(f.file),
+    filed: '1970-01-01',
+    edgarUrl: 'https://www.sec.gov/',
+    source: f.file,
+    collection: f.id,
+    questions: [`Evaluation filing ${f.id}`],
+    chips: [],
+  }
+}
+
+export function scratchRegistry(filings: readonly ScratchFiling[]): { filings: FilingEntry[] } {
+  return { filings: filings.map(scratchEntry) }
+}
+
+export interface Scratch {
+  dir: string
+  dataDir: string
+  registryPath: string
+  /** Removes the directory unless `keep`. */
+  dispose(): void
+}
+
+export function createScratch(filings: readonly ScratchFiling[], opts: { keep?: boolean } = {}): Scratch {
+  const dir = mkdtempSync(join(tmpdir(), 'asks1-eval-'))
+  const dataDir = join(dir, 'data')
+  const registryPath = join(dir, 'filings.json')
+  writeFileSync(registryPath, `${JSON.stringify(scratchRegistry(filings), null, 2)}\n`)
+  return {
+    dir,
+    dataDir,
+    registryPath,
+    dispose: () => {
+      if (!opts.keep) rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
