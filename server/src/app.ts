@@ -1,1 +1,216 @@
-export {}
+/**
+ * The Fastify app as a factory: everything it talks to (config, registry, store, embedder, the
+ * Claude client, the session counter) comes in through `buildApp(options)`, so tests pass real
+ * parts of their own (a temp DATA_DIR, a local fake of the Messages API) and `server.ts` only wires
+ * and listens.
+ *
+ * Plugins are registered explicitly rather than autoloaded (fastify/demo's layout otherwise): the
+ * order that matters (swagger before routes; rate limit only around the API) stays visible here.
+ */
+import { randomUUID } from 'node:crypto'
+import Anthropic from '@anthropic-ai/sdk'
+import type { Embedder } from '@asks1/shared/embedder'
+import type { FilingRegistry } from '@asks1/shared/filings-loader'
+import type { Store } from '@asks1/shared/store'
+import cookie from '@fastify/cookie'
+import cors from '@fastify/cors'
+import rateLimit from '@fastify/rate-limit'
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { corsOrigins, type ServerConfig, trustProxy } from './config'
+import { AppError, statusText } from './errors'
+import { registerDocs } from './plugins/docs'
+import { registerWeb } from './plugins/web'
+import askRoutes from './routes/ask'
+import filingsRoutes from './routes/filings'
+import healthRoutes from './routes/health'
+import sourcesRoutes from './routes/sources'
+import { SessionStore } from './sessions'
+import { StartupState } from './startup'
+
+export interface AppOptions {
+  config: ServerConfig
+  registry: FilingRegistry
+  store: Store
+  embedder: Embedder
+  /** Session counter; default: SQLite file `sessions.sqlite` under DATA_DIR (closed with the app). */
+  sessions?: SessionStore
+  /**
+   * Claude client. Default: one built from config when ANTHROPIC_API_KEY is set (base URL, timeout,
+   * retries from config), else null = extractive mode. Tests pass a client pointed at a local fake.
+   */
+  anthropic?: Anthropic | null
+  /** Start-up progress shown by /ready; default: already ready (the caller ingested beforehand). */
+  startup?: StartupState
+  /** Fastify logger option; default: pino at LOG_LEVEL with secrets redacted. */
+  logger?: FastifyServerOptions['logger']
+  /** Clock for session timestamps (tests). */
+  now?: () => number
+}
+
+export interface AppDeps {
+  config: ServerConfig
+  registry: FilingRegistry
+  store: Store
+  embedder: Embedder
+  sessions: SessionStore
+  anthropic: Anthropic | null
+  startup: StartupState
+  /** Answers being produced, awaited on close so a shutdown lets them finish. */
+  inflight: Set<Promise<unknown>>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps
+  }
+  interface FastifyContextConfig {
+    /** Marks API routes (JSON errors, never the SPA fallback). */
+    api?: boolean
+  }
+}
+
+export function anthropicFromConfig(config: ServerConfig): Anthropic | null {
+  if (!config.ANTHROPIC_API_KEY) return null
+  return new Anthropic({
+    apiKey: config.ANTHROPIC_API_KEY,
+    baseURL: config.ANTHROPIC_BASE_URL ?? null,
+    timeout: config.ANTHROPIC_TIMEOUT_MS,
+    maxRetries: config.ANTHROPIC_MAX_RETRIES,
+  })
+}
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/
+
+export function defaultLogger(config: ServerConfig): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-api-key"]',
+        'req.headers["x-session-id"]',
+      ],
+      censor: '[redacted]',
+    },
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options
+  const app = Fastify({
+    logger: options.logger ?? defaultLogger(config),
+    // A proxy's or client's X-Request-Id is kept (when sane) so one id follows a request across hops.
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const given = req.headers['x-request-id']
+      return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID()
+    },
+    // Fastify accepts a hop count at run time (proxy-addr); its types list only the other forms.
+    trustProxy: trustProxy(config) as boolean | string[],
+    bodyLimit: config.BODY_LIMIT,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    // On close, idle keep-alive sockets go at once; sockets with an answer in flight may finish.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).setValidatorCompiler(TypeBoxValidatorCompiler)
+
+  const ownsSessions = !options.sessions
+  const deps: AppDeps = {
+    config,
+    registry: options.registry,
+    store: options.store,
+    embedder: options.embedder,
+    sessions:
+      options.sessions ??
+      new SessionStore(`${config.DATA_DIR}/sessions.sqlite`, config.SESSION_QUESTION_LIMIT, options.now),
+    anthropic: options.anthropic === undefined ? anthropicFromConfig(config) : options.anthropic,
+    startup: options.startup ?? new StartupState('ready'),
+    inflight: new Set(),
+  }
+  app.decorate('deps', deps)
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+  // Let answers in flight finish before the store and session database close.
+  app.addHook('preClose', async () => {
+    if (deps.inflight.size) {
+      app.log.info({ answers: deps.inflight.size }, 'waiting for answers in flight')
+      await Promise.allSettled([...deps.inflight])
+    }
+  })
+  app.addHook('onClose', async () => {
+    if (ownsSessions) deps.sessions.close()
+  })
+
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.statusCode >= 500) request.log.warn({ err: err.cause ?? err, code: err.code }, err.message)
+      if (err.extra.retryAfter) reply.header('retry-after', String(err.extra.retryAfter))
+      return reply.code(err.statusCode).send(err.toReply())
+    }
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500
+    if (err.validation) {
+      return reply.code(400).send({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: `Invalid request: ${err.message}`,
+        code: 'VALIDATION',
+      })
+    }
+    if (status < 500) {
+      return reply
+        .code(status)
+        .send({ statusCode: status, error: statusText(status), message: err.message, code: err.code })
+    }
+    request.log.error(
+      {
+        err,
+        request: { method: request.method, url: request.url, query: request.query, params: request.params },
+      },
+      'unhandled error',
+    )
+    return reply.code(status).send({
+      statusCode: status,
+      error: statusText(status),
+      message: 'Something went wrong on our side. Please try again.',
+      code: 'INTERNAL',
+    })
+  })
+
+  await app.register(cookie)
+  await app.register(cors, {
+    origin: corsOrigins(config),
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['content-type', 'accept', 'x-session-id', 'x-request-id', 'last-event-id'],
+    exposedHeaders: ['x-request-id', 'retry-after', 'x-session-id', 'x-ratelimit-remaining'],
+    credentials: true,
+    maxAge: 600,
+  })
+  await registerDocs(app)
+
+  await app.register(healthRoutes)
+  // Per-IP rate limit around the API only: health probes and static assets are not counted.
+  await app.register(async (api) => {
+    await api.register(rateLimit, {
+      max: config.RATE_LIMIT_MAX,
+      timeWindow: config.RATE_LIMIT_WINDOW_MS,
+      errorResponseBuilder: (_req, ctx) =>
+        new AppError(
+          429,
+          'RATE_LIMITED',
+          `Too many requests from your address: please wait ${ctx.after} and try again.`,
+          { retryAfter: Math.ceil(ctx.ttl / 1000) },
+        ),
+    })
+    await api.register(filingsRoutes)
+    await api.register(sourcesRoutes)
+    await api.register(askRoutes)
+  })
+  await registerWeb(app)
+  return app
+}

@@ -1,0 +1,144 @@
+/**
+ * Server settings: the shared base configuration plus what only the HTTP server reads. Validated
+ * once at start-up; an invalid value stops the process with a one-line reason (ConfigError).
+ * Every variable has a default and a description (they are the documentation of `.env.example`).
+ */
+import { resolve } from 'node:path'
+import { BaseConfigProperties, ConfigError, ROOT_DIR, readConfig } from '@asks1/shared/config'
+import { type Static, type TProperties, Type } from 'typebox'
+
+export const ServerConfigProperties = {
+  ...BaseConfigProperties,
+  HOST: Type.String({
+    default: '127.0.0.1',
+    minLength: 1,
+    description: 'Interface to listen on (0.0.0.0 in containers)',
+  }),
+  PORT: Type.Integer({ default: 3000, minimum: 0, maximum: 65535, description: 'Port to listen on' }),
+  ANTHROPIC_API_KEY: Type.Optional(
+    Type.String({ description: 'Claude API key; without it answers are extractive (excerpts)' }),
+  ),
+  ANTHROPIC_MODEL: Type.String({
+    default: 'claude-haiku-4-5',
+    minLength: 1,
+    description: 'Claude model that writes answers (Haiku keeps an answer under 1 cent)',
+  }),
+  ANTHROPIC_BASE_URL: Type.Optional(
+    Type.String({ pattern: '^https?://', description: 'Messages API base URL (proxies, tests)' }),
+  ),
+  ANTHROPIC_MAX_TOKENS: Type.Integer({
+    default: 1024,
+    minimum: 64,
+    maximum: 8192,
+    description: 'Answer length cap in tokens',
+  }),
+  ANTHROPIC_TIMEOUT_MS: Type.Integer({
+    default: 30_000,
+    minimum: 1000,
+    description: 'Timeout of one Messages API attempt',
+  }),
+  ANTHROPIC_MAX_RETRIES: Type.Integer({
+    default: 2,
+    minimum: 0,
+    maximum: 5,
+    description: 'SDK retries on connection errors, 429 and overload',
+  }),
+  ANSWER_TIMEOUT_MS: Type.Integer({
+    default: 60_000,
+    minimum: 1000,
+    description: 'Hard bound on one answer, retries included',
+  }),
+  RETRIEVAL_K: Type.Integer({
+    default: 6,
+    minimum: 1,
+    maximum: 20,
+    description: 'Chunks retrieved for an answer',
+  }),
+  HISTORY_MAX_TURNS: Type.Integer({
+    default: 6,
+    minimum: 0,
+    maximum: 20,
+    description: 'Prior turns resent to the model (newest kept)',
+  }),
+  HISTORY_MAX_CHARS: Type.Integer({
+    default: 6000,
+    minimum: 0,
+    description: 'Characters of prior turns resent to the model (newest kept)',
+  }),
+  SESSION_QUESTION_LIMIT: Type.Integer({
+    default: 8,
+    minimum: 1,
+    description: 'Questions one session may ask (counted in SQLite under DATA_DIR)',
+  }),
+  SESSION_COOKIE: Type.String({
+    default: 'asks1_session',
+    pattern: '^[A-Za-z0-9_-]+$',
+    description: 'Name of the session cookie',
+  }),
+  RATE_LIMIT_MAX: Type.Integer({
+    default: 60,
+    minimum: 1,
+    description: 'Requests per IP per RATE_LIMIT_WINDOW_MS (health probes excluded)',
+  }),
+  RATE_LIMIT_WINDOW_MS: Type.Integer({ default: 60_000, minimum: 1000, description: 'Rate-limit window' }),
+  CORS_ORIGINS: Type.String({
+    default: 'http://localhost:5173,http://127.0.0.1:5173',
+    description:
+      'Comma-separated origins allowed cross-origin (the Vite dev server); the built app is same-origin',
+  }),
+  TRUST_PROXY: Type.String({
+    default: 'false',
+    pattern: '^(?:true|false|\\d+|[0-9a-fA-F.:/,\\s]+)$',
+    description: 'Trust X-Forwarded-For: false, true, a hop count, or comma-separated proxy addresses/CIDRs',
+  }),
+  BODY_LIMIT: Type.Integer({ default: 262_144, minimum: 1024, description: 'Request body limit in bytes' }),
+  REQUEST_TIMEOUT_MS: Type.Integer({
+    default: 30_000,
+    minimum: 1000,
+    description: 'Time allowed to receive a whole request',
+  }),
+  KEEP_ALIVE_TIMEOUT_MS: Type.Integer({ default: 72_000, minimum: 1000, description: 'Idle keep-alive' }),
+  SHUTDOWN_GRACE_MS: Type.Integer({
+    default: 30_000,
+    minimum: 0,
+    description: 'On SIGTERM/SIGINT, how long in-flight answers may finish before exit',
+  }),
+  INGEST_ON_START: Type.Boolean({
+    default: true,
+    description: 'Ingest registry filings that are not in the store yet, after the server listens',
+  }),
+  WEB_DIST: Type.String({
+    default: resolve(ROOT_DIR, 'web/dist'),
+    description: 'Built web app served from the same origin, when it exists',
+  }),
+} satisfies TProperties
+
+const ServerConfigSchema = Type.Object(ServerConfigProperties)
+export type ServerConfig = Static<typeof ServerConfigSchema>
+
+/** Reads and validates the server's environment; throws a one-line ConfigError. */
+export function loadServerConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const config = readConfig(ServerConfigProperties, env) as ServerConfig
+  for (const origin of corsOrigins(config)) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin))
+      throw new ConfigError(`Invalid configuration: CORS_ORIGINS entry "${origin}" is not an origin`)
+  }
+  return config
+}
+
+export const corsOrigins = (config: Pick<ServerConfig, 'CORS_ORIGINS'>): string[] =>
+  config.CORS_ORIGINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+
+/** Fastify's `trustProxy` from TRUST_PROXY: boolean, hop count, or address list. */
+export function trustProxy(config: Pick<ServerConfig, 'TRUST_PROXY'>): boolean | number | string[] {
+  const v = config.TRUST_PROXY.trim()
+  if (v === 'true') return true
+  if (v === 'false') return false
+  if (/^\d+$/.test(v)) return Number(v)
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+}

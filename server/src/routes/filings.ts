@@ -1,0 +1,53 @@
+/**
+ * GET /filings: the registry (what the web app needs to render a filing: company, ticker, form,
+ * date, EDGAR link, demo questions, chips, placeholder, default) plus each filing's ingest status.
+ */
+import { ErrorReplySchema, type FilingInfo, FilingsReplySchema } from '@asks1/shared/api'
+import type { FilingStatus } from '@asks1/shared/store'
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { storeKey } from '../lookup'
+
+export const ingestStatus = (s: FilingStatus): NonNullable<FilingInfo['status']> => ({
+  version: s.version,
+  chunks: s.chunks,
+  pages: s.pages,
+  ingestedAt: s.ingestedAt,
+  embedded: s.embedded,
+  fallbackPages: s.fallback,
+})
+
+const filingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/filings',
+    {
+      schema: {
+        tags: ['filings'],
+        summary: 'The filings this server answers about, with their ingest status',
+        response: { 200: FilingsReplySchema, 500: ErrorReplySchema },
+      },
+    },
+    async () => {
+      const { registry, store } = app.deps
+      const statuses = new Map((await store.listFilings()).map((s) => [s.filing, s]))
+      const filings: FilingInfo[] = registry.filings.map((f) => {
+        const status = statuses.get(storeKey(f))
+        return {
+          id: f.id,
+          company: f.company,
+          ticker: f.ticker,
+          form: f.form,
+          filed: f.filed,
+          edgarUrl: f.edgarUrl,
+          questions: f.questions,
+          chips: f.chips,
+          ...(f.placeholder ? { placeholder: f.placeholder } : {}),
+          default: f.id === registry.defaultFiling.id,
+          status: status ? ingestStatus(status) : null,
+        }
+      })
+      return { filings, default: registry.defaultFiling.id }
+    },
+  )
+}
+
+export default filingsRoutes
