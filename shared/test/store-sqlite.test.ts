@@ -4,18 +4,23 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openSqliteStore } from '../src/store/sqlite'
 import { acmeChunks, storeContract } from './store-contract'
+import { tinyEmbedder } from './tiny-embedder'
 
-storeContract('sqlite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'asks1-sqlite-'))
-  const store = openSqliteStore({ dir })
-  return {
-    store,
-    async cleanup() {
-      await store.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-})
+storeContract(
+  'sqlite',
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'asks1-sqlite-'))
+    const store = openSqliteStore({ dir })
+    return {
+      store,
+      async cleanup() {
+        await store.close()
+        rmSync(dir, { recursive: true, force: true })
+      },
+    }
+  },
+  { embedder: tinyEmbedder },
+)
 
 describe('sqlite store specifics', () => {
   it('keeps one database file per version and removes dropped or aborted ones', async () => {
