@@ -197,7 +197,10 @@ export async function loadEmbedder(config: BaseConfig, opts: LoadEmbedderOptions
  * pointed at MODELS_DIR. Remote loading is on only when ALLOW_REMOTE_MODELS is, and then downloads
  * land in MODELS_DIR too (same `<model>/<file>` layout), so the next start loads them locally.
  */
-export async function createExtractor(config: BaseConfig): Promise<Extractor> {
+export async function createExtractor(
+  config: BaseConfig,
+  progress?: (event: { status: string; file?: string; loaded?: number; total?: number }) => void,
+): Promise<Extractor> {
   const { env, pipeline } = await import('@huggingface/transformers')
   env.allowLocalModels = true
   env.localModelPath = config.MODELS_DIR.endsWith('/') ? config.MODELS_DIR : `${config.MODELS_DIR}/`
@@ -207,5 +210,6 @@ export async function createExtractor(config: BaseConfig): Promise<Extractor> {
   return (await pipeline('feature-extraction', config.EMBEDDING_MODEL, {
     dtype: 'q8',
     device: 'cpu',
+    ...(progress ? { progress_callback: progress as never } : {}),
   })) as unknown as Extractor
 }
