@@ -1,0 +1,112 @@
+/**
+ * Body pages to tagged chunks: 400 words with a 100-word overlap, an inline `[p.N]` tag at each printed
+ * page start and at the chunk start, the section heading the chunk falls under, and an id that depends
+ * only on the filing and the chunk's content (so re-ingesting the same file gives the same ids).
+ */
+import { createHash } from 'node:crypto'
+import type { Chunk, PageRecord } from '@asks1/shared/chunk'
+import { pageTag } from '@asks1/shared/citations'
+import { parseLabel } from './markers'
+
+export const CHUNK_WORDS = 400
+export const CHUNK_OVERLAP = 100
+
+/** Navigation and placeholder lines that look like headings but head nothing. */
+const NOT_HEADINGS = /^(table of contents|logo|index|\(continued\)|continued)$/i
+
+/**
+ * A section heading: a short line in capitals (`RISK FACTORS`, `MANAGEMENT'S DISCUSSION AND ANALYSIS
+ * OF …`) that is not a sentence, a label, a number row or a navigation link.
+ */
+export function isHeading(line: string): boolean {
+  const text = line.trim()
+  if (text.length < 4 || text.length > 120) return false
+  if (/[a-z]/.test(text)) return false
+  const letters = (text.match(/\p{Lu}/gu) ?? []).length
+  const digits = (text.match(/\d/g) ?? []).length
+  if (letters < 4 || digits > letters / 2) return false
+  if (/[.,;:]$/.test(text)) return false
+  if (text.split(/\s+/).length > 14) return false
+  if (parseLabel(text)) return false
+  if (/\$|%/.test(text)) return false
+  return !NOT_HEADINGS.test(text)
+}
+
+/** Headings are kept as printed, whitespace tidied. */
+const tidy = (s: string) => s.replace(/\s+/g, ' ').trim()
+
+/** A UUID-shaped digest: Qdrant point ids must be UUIDs or integers, SQLite takes any text. */
+export function chunkId(filing: string, text: string, occurrence: number): string {
+  const hex = createHash('sha256').update(`${filing}\u0000${text}\u0000${occurrence}`).digest('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((Number.parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}
+
+export interface ChunkOptions {
+  filing: string
+  version: string
+  words?: number
+  overlap?: number
+}
+
+interface Word {
+  text: string
+  page: number
+}
+
+/** Chunks the `body` pages (front and back matter are not chunked). */
+export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
+  const size = opts.words ?? CHUNK_WORDS
+  const overlap = opts.overlap ?? CHUNK_OVERLAP
+  if (overlap >= size) throw new Error('chunk overlap must be smaller than the chunk size')
+  const body = pages.filter((p) => p.matter === 'body')
+  const words: Word[] = []
+  /** (first word index, heading) in reading order. */
+  const headings: { at: number; text: string }[] = []
+  body.forEach((page, pi) => {
+    for (const line of page.text.split('\n')) {
+      if (isHeading(line)) {
+        const last = headings[headings.length - 1]
+        // Headings printed over two lines are one heading.
+        if (last && last.at === words.length) last.text = tidy(`${last.text} ${line}`)
+        else headings.push({ at: words.length, text: tidy(line) })
+      }
+      for (const w of line.split(/\s+/)) if (w) words.push({ text: w, page: pi })
+    }
+  })
+
+  const chunks: Chunk[] = []
+  const seen = new Map<string, number>()
+  let h = -1
+  for (let start = 0; start < words.length; start += size - overlap) {
+    const end = Math.min(start + size, words.length)
+    const parts: string[] = []
+    const covered: number[] = []
+    for (let i = start; i < end; i++) {
+      const w = words[i] as Word
+      if (i === start || w.page !== (words[i - 1] as Word).page) {
+        parts.push(pageTag((body[w.page] as PageRecord).label))
+        covered.push(w.page)
+      }
+      parts.push(w.text)
+    }
+    while (h + 1 < headings.length && (headings[h + 1] as { at: number }).at <= start) h++
+    const text = parts.join(' ')
+    const occurrence = seen.get(text) ?? 0
+    seen.set(text, occurrence + 1)
+    const coveredPages = covered.map((i) => body[i] as PageRecord)
+    const pdfPages = [...new Set(coveredPages.flatMap((p) => p.pdfPages))].sort((a, b) => a - b)
+    chunks.push({
+      id: chunkId(opts.filing, text, occurrence),
+      filing: opts.filing,
+      version: opts.version,
+      ordinal: chunks.length,
+      text,
+      pages: coveredPages.map((p) => p.label),
+      pdfPages,
+      section: h >= 0 ? (headings[h] as { text: string }).text : null,
+      fallback: coveredPages.some((p) => p.fallback === true),
+    })
+    if (end === words.length) break
+  }
+  return chunks
+}

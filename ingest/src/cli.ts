@@ -1,0 +1,279 @@
+/**
+ * `pnpm ingest run <filing-id> [<file>] [--skip-pages=N] [--dry-run] [--edgar <url>]`
+ * `pnpm ingest pages <file> [--format jsonl|json] [--skip-pages=N]`
+ *
+ * Standard output carries only the result (the page JSONL, or the run summary); progress, warnings
+ * and errors go to standard error. Errors are one line and a non-zero exit code, and nothing is
+ * written to the store.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { type BaseConfig, ConfigError, loadBaseConfig, readConfig } from '@asks1/shared/config'
+import { loadEmbedder } from '@asks1/shared/embedder'
+import { loadRegistry, RegistryError } from '@asks1/shared/filings-loader'
+import { openStore } from '@asks1/shared/store'
+import cliProgress from 'cli-progress'
+import { Type } from 'typebox'
+import { fetchEdgarDocument } from './edgar'
+import { type IngestSummary, ingestFiling, type Stage } from './ingest'
+import { InputError } from './pdf'
+import { type PagesReport, readPages } from './read'
+
+const USAGE = `Usage:
+  pnpm ingest run <filing-id> [<file>] [--skip-pages=N] [--dry-run]
+  pnpm ingest run <filing-id> --edgar <url> [--skip-pages=N] [--dry-run]
+  pnpm ingest pages <file> [--format jsonl|json] [--skip-pages=N]
+
+  run     extract -> printed pages -> trim matter -> chunk -> embed -> store (new version, swapped atomically).
+          <file> defaults to the registry entry's source (filings.json).
+  pages   print the recovered page map, one JSON object per printed page; stores nothing.
+
+Environment: DATA_DIR, FILINGS_CONFIG, MODELS_DIR, EMBEDDING_MODEL, STORE, EDGAR_USER_AGENT (for --edgar).`
+
+class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+const err = (s: string) => process.stderr.write(`${s}\n`)
+const tty = process.stderr.isTTY === true
+const loud = (s: string) => (tty ? `\x1b[1;33m${s}\x1b[0m` : s)
+
+const STAGE_UNITS: Record<Stage, string> = { extract: 'pages', embed: 'chunks', write: 'chunks' }
+
+/** A bar per stage on a TTY; off a TTY, a plain line at the start, every quarter and the end. */
+function progressReporter() {
+  let bar: cliProgress.SingleBar | null = null
+  let stage: Stage | null = null
+  let lastQuarter = -1
+  const stop = () => {
+    bar?.stop()
+    bar = null
+  }
+  const update = (s: Stage, done: number, total: number) => {
+    if (s !== stage) {
+      stop()
+      stage = s
+      lastQuarter = -1
+      if (tty) {
+        bar = new cliProgress.SingleBar(
+          {
+            stream: process.stderr,
+            format: `${s.padEnd(7)} [{bar}] {value}/{total} ${STAGE_UNITS[s]} | {duration_formatted}`,
+            hideCursor: true,
+            clearOnComplete: false,
+          },
+          cliProgress.Presets.shades_classic,
+        )
+        bar.start(total, done)
+      }
+    }
+    if (bar) {
+      bar.setTotal(total)
+      bar.update(done)
+      return
+    }
+    const quarter = total > 0 ? Math.floor((4 * done) / total) : 4
+    if (quarter !== lastQuarter) {
+      lastQuarter = quarter
+      err(`${s}: ${done}/${total} ${STAGE_UNITS[s]}`)
+    }
+  }
+  return { update, stop }
+}
+
+function parseSkip(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0)
+    throw new UsageError(`--skip-pages must be a whole number, got "${value}"`)
+  return n
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 1000 ? 2 : 1)} s`
+
+function markerLine(report: PagesReport): string {
+  const seqs = Object.entries(report.markers)
+  return seqs.length ? seqs.map(([k, v]) => `${k} ${v}`).join(', ') : 'none'
+}
+
+function pagesSummary(report: PagesReport): string[] {
+  return [
+    `  source       ${report.source}, ${report.physicalPages} ${report.source === 'pdf' ? 'PDF' : 'HTML'} pages`,
+    `  pages        ${report.pages} printed pages${report.fallback ? ' (FALLBACK: PDF page numbers)' : ''}`,
+    `  markers      ${markerLine(report)}${
+      Object.keys(report.markersVia).length
+        ? ` (via ${Object.entries(report.markersVia)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')})`
+        : ''
+    }; ${report.rejectedCandidates} candidates rejected`,
+    `  interpolated ${report.interpolated}`,
+    `  trimmed      front ${report.trimmed.front}, back ${report.trimmed.back}`,
+    ...(report.footerPatterns.length
+      ? [`  footer       ${report.footerPatterns.map((p) => `"${p} <n>"`).join(', ')}`]
+      : []),
+    ...(report.noiseLines
+      ? [`  noise        ${report.noiseLines} producer header/footer lines dropped`]
+      : []),
+  ]
+}
+
+function runSummary(s: IngestSummary): string {
+  const t = s.timings
+  return [
+    `${s.filing} <- ${s.file}${s.dryRun ? ' (dry run: nothing written)' : ''}`,
+    ...pagesSummary(s.report),
+    `  chunks       ${s.chunks.length} (${s.embedded ? `embedded with ${s.model}` : 'keyword-only: no embedding model'})`,
+    s.version ? `  version      ${s.version} is live` : '  version      none (dry run)',
+    `  time         extract ${seconds(t.extractMs)}, paging ${seconds(t.pagingMs)}, chunk ${seconds(t.chunkMs)}, embed ${seconds(t.embedMs)}, write ${seconds(t.writeMs)}, total ${seconds(t.totalMs)}`,
+  ].join('\n')
+}
+
+function warn(report: PagesReport) {
+  for (const w of report.warnings) err(loud(`WARNING: ${w}`))
+}
+
+async function commandPages(args: string[]) {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { format: { type: 'string', default: 'jsonl' }, 'skip-pages': { type: 'string' } },
+  })
+  const [file] = positionals
+  if (!file || positionals.length > 1) throw new UsageError('pages takes exactly one <file>')
+  if (values.format !== 'jsonl' && values.format !== 'json')
+    throw new UsageError(`--format must be jsonl or json, got "${values.format}"`)
+  const skipPages = parseSkip(values['skip-pages'])
+  const progress = progressReporter()
+  const { pages, report } = await readPages(file, {
+    ...(skipPages !== undefined ? { skipPages } : {}),
+    onProgress: (stage, done, total) => progress.update(stage, done, total),
+  })
+  progress.stop()
+  const rows = pages.map((p) => ({
+    page: p.label,
+    pdfPages: p.pdfPages,
+    text: p.text,
+    matter: p.matter,
+    ...(p.fallback ? { fallback: true } : {}),
+  }))
+  if (values.format === 'json') process.stdout.write(`${JSON.stringify(rows)}\n`)
+  else process.stdout.write(rows.map((r) => `${JSON.stringify(r)}\n`).join(''))
+  warn(report)
+  err(
+    [
+      `${file}`,
+      ...pagesSummary(report),
+      `  time         extract ${seconds(report.timings.extractMs)}, paging ${seconds(report.timings.pagingMs)}`,
+    ].join('\n'),
+  )
+}
+
+async function commandRun(args: string[], config: BaseConfig) {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      'skip-pages': { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      edgar: { type: 'string' },
+    },
+  })
+  const [filingId, fileArg] = positionals
+  if (!filingId) throw new UsageError('run needs a <filing-id>')
+  if (positionals.length > 2) throw new UsageError('run takes <filing-id> and at most one <file>')
+  if (fileArg && values.edgar) throw new UsageError('give either <file> or --edgar <url>, not both')
+  const skipPages = parseSkip(values['skip-pages'])
+  const registry = loadRegistry(config.FILINGS_CONFIG, { checkSources: false })
+  const entry = registry.get(filingId)
+  if (!entry)
+    throw new InputError(
+      `unknown filing id "${filingId}": not in ${registry.path} (known: ${registry.filings.map((f) => f.id).join(', ')})`,
+    )
+
+  let file = fileArg ?? entry.sourcePath
+  let tmp: string | null = null
+  if (values.edgar) {
+    const { EDGAR_USER_AGENT } = readConfig({ EDGAR_USER_AGENT: Type.Optional(Type.String()) })
+    err(`fetching ${values.edgar}`)
+    const doc = await fetchEdgarDocument(values.edgar, { userAgent: EDGAR_USER_AGENT })
+    tmp = mkdtempSync(join(tmpdir(), 'asks1-edgar-'))
+    file = join(tmp, doc.fileName)
+    writeFileSync(file, doc.data)
+    err(`fetched ${doc.url} (${doc.data.byteLength} bytes)`)
+  }
+
+  const controller = new AbortController()
+  const onSigint = () => {
+    err('interrupted: discarding the version being built; the live version is untouched')
+    controller.abort()
+  }
+  process.once('SIGINT', onSigint)
+  const store = values['dry-run'] ? null : await openStore(config)
+  const progress = progressReporter()
+  try {
+    const embedder = await loadEmbedder(config, { log: (m) => err(loud(m)) })
+    const summary = await ingestFiling({
+      filing: entry.id,
+      file,
+      store,
+      embedder,
+      dryRun: values['dry-run'],
+      signal: controller.signal,
+      ...(skipPages !== undefined ? { skipPages } : {}),
+      onProgress: (stage, done, total) => progress.update(stage, done, total),
+    })
+    progress.stop()
+    warn(summary.report)
+    process.stdout.write(`${runSummary(summary)}\n`)
+  } finally {
+    progress.stop()
+    process.off('SIGINT', onSigint)
+    await store?.close()
+    if (tmp) rmSync(tmp, { recursive: true, force: true })
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv
+  try {
+    if (!command || command === 'help' || command === '--help' || command === '-h') {
+      process.stdout.write(`${USAGE}\n`)
+      return command ? 0 : 2
+    }
+    if (command === 'pages') await commandPages(rest)
+    else if (command === 'run') await commandRun(rest, loadBaseConfig())
+    else throw new UsageError(`unknown command "${command}"`)
+    return 0
+  } catch (e) {
+    const error = e as Error
+    if (error.name === 'AbortError') {
+      err('ingest: aborted; nothing was written')
+      return 130
+    }
+    if (error instanceof UsageError) {
+      err(`ingest: ${error.message}\n\n${USAGE}`)
+      return 2
+    }
+    const known =
+      error instanceof InputError ||
+      error instanceof RegistryError ||
+      error instanceof ConfigError ||
+      (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
+      (error as { code?: string }).code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE'
+    // Known input problems are one line; anything else is a bug, and its stack helps fix it.
+    err(`ingest: error: ${error.message.split('\n').join(' ')}`)
+    if (!known) err(error.stack ?? '')
+    return 1
+  }
+}
+
+// Run only as a script (tests import `main`).
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code
+  })
+}

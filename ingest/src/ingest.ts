@@ -1,0 +1,167 @@
+/**
+ * ingestFiling: the full pipeline into a store. Everything that can fail on the input (reading,
+ * paging, chunking, embedding) runs before the store is touched; the write then goes into a new
+ * version beside the live one, which becomes live only on `commit()`. Any failure aborts that
+ * version, so the live collection stays exactly as it was.
+ */
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+import type { Chunk, PageRecord } from '@asks1/shared/chunk'
+import { stripPageTags } from '@asks1/shared/citations'
+import type { Embedder } from '@asks1/shared/embedder'
+import type { ChunkInput, FilingStatus, Store, VersionWriter } from '@asks1/shared/store'
+import { CHUNK_OVERLAP, CHUNK_WORDS, chunkPages } from './chunk'
+import { InputError } from './pdf'
+import { type PagesReport, readPagesFromData } from './read'
+
+export type Stage = 'extract' | 'embed' | 'write'
+
+export interface IngestOptions {
+  /** Filing id (the collection is named after it). */
+  filing: string
+  /** The filing's PDF or HTML. */
+  file: string
+  /** Required unless `dryRun`. */
+  store?: Store | null
+  embedder: Embedder
+  /** Forces the front-matter cut at this many physical pages. */
+  skipPages?: number
+  /** Everything but the write. */
+  dryRun?: boolean
+  onProgress?: (stage: Stage, done: number, total: number) => void
+  /** Aborting stops the run between batches and discards the version being built. */
+  signal?: AbortSignal
+  /** Chunks embedded per call. */
+  batchSize?: number
+}
+
+export interface IngestSummary {
+  filing: string
+  file: string
+  sha256: string
+  dryRun: boolean
+  /** The version written (null on a dry run). */
+  version: string | null
+  pages: PageRecord[]
+  report: PagesReport
+  chunks: Chunk[]
+  embedded: boolean
+  model: string | null
+  timings: {
+    extractMs: number
+    pagingMs: number
+    chunkMs: number
+    embedMs: number
+    writeMs: number
+    totalMs: number
+  }
+  /** The live status after commit (null on a dry run). */
+  status: FilingStatus | null
+}
+
+const DRY_RUN_VERSION = 'dry-run'
+
+export async function ingestFiling(opts: IngestOptions): Promise<IngestSummary> {
+  const t0 = performance.now()
+  const { filing, embedder } = opts
+  if (!opts.dryRun && !opts.store) throw new Error('ingestFiling: a store is required unless dryRun')
+  let data: Buffer
+  try {
+    data = await readFile(opts.file)
+  } catch (err) {
+    throw new InputError(`cannot read ${opts.file}: ${(err as NodeJS.ErrnoException).code ?? err}`)
+  }
+  const sha256 = createHash('sha256').update(data).digest('hex')
+  const { pages, report } = await readPagesFromData(
+    new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    opts.file,
+    {
+      ...(opts.skipPages !== undefined ? { skipPages: opts.skipPages } : {}),
+      onProgress: (_stage, done, total) => opts.onProgress?.('extract', done, total),
+    },
+  )
+  opts.signal?.throwIfAborted()
+
+  const t1 = performance.now()
+  const chunks = chunkPages(pages, { filing, version: DRY_RUN_VERSION })
+  if (chunks.length === 0)
+    throw new InputError(`${opts.file}: no body text left to chunk after trimming front and back matter`)
+  const t2 = performance.now()
+
+  const ready = embedder.status === 'ready'
+  const vectors: Float32Array[][] = []
+  if (ready) {
+    const batch = opts.batchSize ?? 16
+    opts.onProgress?.('embed', 0, chunks.length)
+    for (let i = 0; i < chunks.length; i += batch) {
+      opts.signal?.throwIfAborted()
+      const texts = chunks.slice(i, i + batch).map((c) => stripPageTags(c.text))
+      vectors.push(...(await embedder.embedDocuments(texts)))
+      opts.onProgress?.('embed', Math.min(i + batch, chunks.length), chunks.length)
+    }
+  }
+  const t3 = performance.now()
+
+  let version: string | null = null
+  let status: FilingStatus | null = null
+  if (!opts.dryRun && opts.store) {
+    const writer: VersionWriter = await opts.store.beginVersion(filing, { dim: ready ? embedder.dim : null })
+    try {
+      version = writer.version
+      for (const c of chunks) c.version = writer.version
+      await writer.addPages(pages)
+      const batch = 64
+      opts.onProgress?.('write', 0, chunks.length)
+      for (let i = 0; i < chunks.length; i += batch) {
+        opts.signal?.throwIfAborted()
+        const items: ChunkInput[] = chunks
+          .slice(i, i + batch)
+          .map((chunk, k) => ({ chunk, vectors: ready ? (vectors[i + k] ?? []) : [] }))
+        await writer.addChunks(items)
+        opts.onProgress?.('write', Math.min(i + batch, chunks.length), chunks.length)
+      }
+      opts.signal?.throwIfAborted()
+      status = await writer.commit({
+        meta: {
+          source: basename(opts.file),
+          sha256,
+          sourceType: report.source,
+          physicalPages: report.physicalPages,
+          markers: report.markers,
+          interpolated: report.interpolated,
+          trimmed: report.trimmed,
+          fallback: report.fallback,
+          model: ready ? embedder.model : null,
+          chunkWords: CHUNK_WORDS,
+          chunkOverlap: CHUNK_OVERLAP,
+        },
+      })
+    } catch (err) {
+      await writer.abort()
+      throw err
+    }
+  }
+  const t4 = performance.now()
+  return {
+    filing,
+    file: opts.file,
+    sha256,
+    dryRun: opts.dryRun === true,
+    version,
+    pages,
+    report,
+    chunks,
+    embedded: ready,
+    model: ready ? embedder.model : null,
+    timings: {
+      extractMs: report.timings.extractMs,
+      pagingMs: report.timings.pagingMs,
+      chunkMs: t2 - t1,
+      embedMs: t3 - t2,
+      writeMs: t4 - t3,
+      totalMs: t4 - t0,
+    },
+    status,
+  }
+}
