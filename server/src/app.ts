@@ -101,8 +101,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options
   const app = Fastify({
     logger: options.logger ?? defaultLogger(config),
-    // A proxy's or client's X-Request-Id is kept (when sane) so one id follows a request across hops.
-    requestIdHeader: 'x-request-id',
+    // A proxy's or client's X-Request-Id is kept (when sane) so one id follows a request across
+    // hops; Fastify's own header option would take any value unchecked, hence genReqId alone.
+    requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id']
       return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID()

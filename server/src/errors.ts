@@ -4,20 +4,12 @@
  * ever reaches a client; it goes to the log only.
  */
 
+import { STATUS_CODES } from 'node:http'
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk'
 import type { ErrorReply, SessionInfo } from '@asks1/shared/api'
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  402: 'Payment Required',
-  404: 'Not Found',
-  429: 'Too Many Requests',
-  499: 'Client Closed Request',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-}
+const statusName = (status: number): string =>
+  status === 499 ? 'Client Closed Request' : (STATUS_CODES[status] ?? 'Error')
 
 export class AppError extends Error {
   override name = 'AppError'
@@ -33,7 +25,7 @@ export class AppError extends Error {
   toReply(): ErrorReply {
     return {
       statusCode: this.statusCode,
-      error: STATUS_TEXT[this.statusCode] ?? 'Error',
+      error: statusName(this.statusCode),
       message: this.message,
       code: this.code,
       ...(this.extra.session ? { session: this.extra.session } : {}),
@@ -41,7 +33,7 @@ export class AppError extends Error {
   }
 }
 
-export const statusText = (status: number): string => STATUS_TEXT[status] ?? 'Error'
+export const statusText = statusName
 
 const NOT_COUNTED = 'Your question was not counted against your session.'
 

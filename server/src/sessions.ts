@@ -19,7 +19,10 @@ export type Reservation = { ok: true; session: SessionInfo } | { ok: false; sess
 
 export class SessionStore {
   private readonly db: Database.Database
-  private readonly reserveStmt: Database.Statement<[string, number, number], { used: number }>
+  private readonly reserveStmt: Database.Statement<
+    [{ id: string; now: number; limit: number }],
+    { used: number }
+  >
   private readonly releaseStmt: Database.Statement<[number, string], { used: number }>
   private readonly usedStmt: Database.Statement<[string], { used: number }>
 
@@ -42,8 +45,8 @@ export class SessionStore {
     ) STRICT`)
     // One statement: insert-or-increment only while under the cap, so it is atomic without a transaction.
     this.reserveStmt = this.db.prepare(`INSERT INTO sessions (id, used, created_at, updated_at)
-      VALUES (?1, 1, ?2, ?2)
-      ON CONFLICT(id) DO UPDATE SET used = used + 1, updated_at = ?2 WHERE used < ?3
+      VALUES (@id, 1, @now, @now)
+      ON CONFLICT(id) DO UPDATE SET used = used + 1, updated_at = @now WHERE used < @limit
       RETURNING used`)
     this.releaseStmt = this.db.prepare(
       'UPDATE sessions SET used = MAX(used - 1, 0), updated_at = ? WHERE id = ? RETURNING used',
@@ -61,7 +64,7 @@ export class SessionStore {
 
   /** Takes one question from the session's allowance, or reports that none is left. */
   reserve(id: string): Reservation {
-    const row = this.reserveStmt.get(id, this.now(), this.limit)
+    const row = this.reserveStmt.get({ id, now: this.now(), limit: this.limit })
     if (row) return { ok: true, session: this.info(row.used) }
     return { ok: false, session: this.info(Math.max(this.get(id).used, this.limit)) }
   }

@@ -71,6 +71,8 @@ export function capHistory(history: readonly Turn[] | undefined, maxTurns: numbe
     if (last && last.role === t.role) last.content = `${last.content}\n\n${content}`
     else merged.push({ role: t.role, content })
   }
+  // A trailing user turn was never answered (it failed): resending it would make two questions in a row.
+  while (merged.length && merged.at(-1)?.role !== 'assistant') merged.pop()
   const kept: Turn[] = []
   let chars = 0
   for (let i = merged.length - 1; i >= 0 && kept.length < maxTurns; i--) {
@@ -81,6 +83,5 @@ export function capHistory(history: readonly Turn[] | undefined, maxTurns: numbe
   }
   // The new question is a user turn, so the resent history must end with the assistant and start with the user.
   while (kept.length && kept[0]?.role !== 'user') kept.shift()
-  while (kept.length && kept.at(-1)?.role !== 'assistant') kept.pop()
   return kept
 }
