@@ -1,10 +1,63 @@
+import { isBuiltin } from 'node:module'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+
+/**
+ * A Vite plugin that fails the build when the web bundle would pull in Node-only code: a Node
+ * built-in (`node:fs`, `path`…), a native or server-side package, or a `@asks1/shared` subpath
+ * that is not browser-safe. Without it, an innocent import of `@asks1/shared/store` would drag
+ * better-sqlite3 and onnxruntime into the bundle (or break it at run time in the browser).
+ */
+
+/** The `@asks1/shared` subpaths written to run in a browser. */
+export const BROWSER_SAFE_SHARED = ['api', 'citations', 'filings']
+
+/** Packages that only run in Node (native addons, servers, model runtimes). */
+export const NODE_ONLY_PACKAGES = [
+  'better-sqlite3',
+  'sqlite-vec',
+  'onnxruntime-node',
+  'onnxruntime-web',
+  '@huggingface/transformers',
+  '@qdrant/js-client-rest',
+  'undici',
+  'env-schema',
+  'sharp',
+  'fastify',
+  'pdfjs-dist',
+  '@anthropic-ai/sdk',
+]
+
+/** Why `id` may not be bundled, or null when it may. */
+export function nodeOnlyReason(id: string): string | null {
+  if (id.startsWith('node:') || (isBuiltin(id) && !id.startsWith('.'))) return `${id} is a Node built-in`
+  const pkg = NODE_ONLY_PACKAGES.find((p) => id === p || id.startsWith(`${p}/`))
+  if (pkg) return `${pkg} only runs in Node`
+  const shared = /^@asks1\/shared(?:\/(.*))?$/.exec(id)
+  if (shared && !BROWSER_SAFE_SHARED.includes(shared[1] ?? '')) {
+    return `@asks1/shared${shared[1] ? `/${shared[1]}` : ''} is not browser-safe (allowed: ${BROWSER_SAFE_SHARED.map((s) => `@asks1/shared/${s}`).join(', ')})`
+  }
+  return null
+}
+
+export function browserSafe(): Plugin {
+  return {
+    name: 'asks1:browser-safe',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source, importer) {
+      const reason = nodeOnlyReason(source)
+      if (reason)
+        this.error(`Node-only import in the web bundle: ${reason} (imported by ${importer ?? 'the entry'})`)
+      return null
+    },
+  }
+}
 
 const api = process.env.ASKS1_API ?? 'http://127.0.0.1:3000'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [browserSafe(), react()],
   server: {
     proxy: Object.fromEntries(['/ask', '/filings', '/sources', '/health', '/ready'].map((p) => [p, api])),
   },

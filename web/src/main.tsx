@@ -1,24 +1,20 @@
-import type { FilingsReply } from '@asks1/shared/api'
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { ApiError } from './api/http'
+import { App } from './app'
+import './styles.css'
 
-const queryClient = new QueryClient()
-
-function App() {
-  const filings = useQuery({
-    queryKey: ['filings'],
-    queryFn: async (): Promise<FilingsReply> => (await fetch('/filings')).json(),
-  })
-  if (filings.status !== 'success') return <p>Loading…</p>
-  return (
-    <ul>
-      {filings.data.filings.map((f) => (
-        <li key={f.id}>{f.company}</li>
-      ))}
-    </ul>
-  )
-}
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Reads (filings, pages) retry a dropped connection or a 5xx twice; a 4xx is an answer, not a glitch.
+      retry: (count, error) =>
+        count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      refetchOnWindowFocus: false,
+    },
+  },
+})
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

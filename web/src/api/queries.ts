@@ -1,0 +1,77 @@
+/**
+ * Query keys and `queryOptions` factories, one per resource (TanStack's recommended layout).
+ * Components use these through the hooks in ../hooks, never fetch directly.
+ */
+import type { AskBody, AskReply, AskStreamEvent, FilingsReply, SourcePageReply } from '@asks1/shared/api'
+import { queryOptions, experimental_streamedQuery as streamedQuery } from '@tanstack/react-query'
+import { streamAsk } from './ask-stream'
+import { getJson } from './http'
+
+export type HistoryTurn = NonNullable<AskBody['history']>[number]
+
+export const queryKeys = {
+  filings: ['filings'] as const,
+  sourcePage: (filing: string, page: string) => ['sources', filing, 'page', page] as const,
+  askAll: ['ask'] as const,
+  ask: (filing: string, turnId: string) => ['ask', filing, turnId] as const,
+}
+
+export const filingsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.filings,
+    queryFn: ({ signal }) => getJson<FilingsReply>('/filings', signal),
+    staleTime: 60_000,
+  })
+
+export const sourcePageQueryOptions = (filing: string, page: string) =>
+  queryOptions({
+    queryKey: queryKeys.sourcePage(filing, page),
+    queryFn: ({ signal }) =>
+      getJson<SourcePageReply>(`/sources?${new URLSearchParams({ filing, page }).toString()}`, signal),
+    // A filing's page text only changes on re-ingest; within a visit it is fixed.
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+/** What a streamed answer looks like so far: the text received, then the full reply once done. */
+export interface AnswerState {
+  text: string
+  reply: AskReply | null
+}
+
+export const initialAnswer: AnswerState = { text: '', reply: null }
+
+/** Fold one stream event into the answer (pure; `error` events never reach here, they throw). */
+export function reduceAnswer(acc: AnswerState, event: AskStreamEvent): AnswerState {
+  if (event.event === 'delta') return { text: acc.text + event.data.text, reply: null }
+  if (event.event === 'done') return { text: event.data.answer, reply: event.data }
+  return acc
+}
+
+export interface AskTurnInput {
+  filing: string
+  turnId: string
+  question: string
+  history: HistoryTurn[]
+}
+
+/**
+ * One question of the thread is one query: its key names the turn, so it runs once and its answer
+ * stays in the cache for the visit. A question counts against the session cap, so nothing may re-run
+ * it on its own (no retries, no refetch on focus/reconnect/mount); only the Retry button does.
+ */
+export const askQueryOptions = ({ filing, turnId, question, history }: AskTurnInput) =>
+  queryOptions({
+    queryKey: queryKeys.ask(filing, turnId),
+    queryFn: streamedQuery<AskStreamEvent, AnswerState, ReturnType<typeof queryKeys.ask>>({
+      // No abort signal on purpose: switching filing mid-answer must not lose the answer.
+      streamFn: () => streamAsk({ filing, question, ...(history.length > 0 && { history }) }),
+      reducer: reduceAnswer,
+      initialValue: initialAnswer,
+    }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  })

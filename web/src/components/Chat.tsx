@@ -1,0 +1,185 @@
+import type { FilingInfo, SessionInfo } from '@asks1/shared/api'
+import { useIsFetching } from '@tanstack/react-query'
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { type AskTurnInput, queryKeys } from '../api/queries'
+import type { PageTarget } from './SourcePanel'
+import { Turn } from './Turn'
+
+const possessive = (company: string) => `${company.replace(/,?\s+(Inc|Corp|Ltd|LLC|PLC)\.?$/i, '')}'s`
+
+export function Chat({
+  filing,
+  turns,
+  session,
+  onAsk,
+  onOpenPage,
+}: {
+  filing: FilingInfo
+  turns: AskTurnInput[]
+  session: SessionInfo | null
+  onAsk: (question: string) => void
+  onOpenPage: (target: PageTarget) => void
+}) {
+  const busy = useIsFetching({ queryKey: [...queryKeys.askAll, filing.id] }) > 0
+  const endRef = useRef<HTMLDivElement>(null)
+  const lastTurn = turns.at(-1)?.turnId
+  // A new question scrolls into view; the answer then grows below it.
+  useEffect(() => {
+    if (lastTurn) endRef.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' })
+  }, [lastTurn])
+
+  return (
+    <div className="chat">
+      {filing.status === null && (
+        <p className="notice notice--info" role="status">
+          This filing has not been ingested yet, so questions about it cannot be answered until it is.
+        </p>
+      )}
+      {turns.length === 0 ? (
+        <Welcome filing={filing} onAsk={onAsk} disabled={busy || session?.left === 0} />
+      ) : (
+        <section className="thread" role="log" aria-label="Questions and answers">
+          {turns.map((turn) => (
+            <Turn key={turn.turnId} turn={turn} onOpenPage={onOpenPage} />
+          ))}
+        </section>
+      )}
+      <div ref={endRef} />
+      <Composer filing={filing} busy={busy} session={session} onAsk={onAsk} />
+    </div>
+  )
+}
+
+function Welcome({
+  filing,
+  onAsk,
+  disabled,
+}: {
+  filing: FilingInfo
+  onAsk: (q: string) => void
+  disabled: boolean
+}) {
+  return (
+    <section className="welcome" aria-labelledby="welcome-title">
+      <h2 id="welcome-title">
+        Ask {possessive(filing.company)} {filing.form}
+      </h2>
+      <p className="welcome__lede">
+        Answers come from the filing's own text, and every claim cites the printed page it came from. Click a
+        page like <span className="cite cite--sample">p.42</span> to read that page and check it.
+      </p>
+      <h3 className="welcome__label">Try a question</h3>
+      <ul className="cards">
+        {filing.questions.map((q) => (
+          <li key={q}>
+            <button type="button" className="card" onClick={() => onAsk(q)} disabled={disabled}>
+              {q}
+              <span aria-hidden="true" className="card__arrow">
+                →
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+export function sessionText(session: SessionInfo): string {
+  if (session.left === 0) return `No questions left (limit ${session.limit} per visit)`
+  return `${session.left} of ${session.limit} question${session.limit === 1 ? '' : 's'} left`
+}
+
+function Composer({
+  filing,
+  busy,
+  session,
+  onAsk,
+}: {
+  filing: FilingInfo
+  busy: boolean
+  session: SessionInfo | null
+  onAsk: (question: string) => void
+}) {
+  const [text, setText] = useState('')
+  const inputRef = useRef<HTMLTextAreaElement>(null)
+  const id = useId()
+  const capReached = session?.left === 0
+  const question = text.trim()
+  const canSend = question.length > 0 && !busy && !capReached
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault()
+    if (!canSend) return
+    onAsk(question.slice(0, 1000))
+    setText('')
+  }
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends, Shift+Enter breaks the line; never while an IME is composing a character.
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault()
+      submit()
+    }
+  }
+
+  return (
+    <form className="composer" onSubmit={submit} aria-label="Ask a question">
+      {filing.chips.length > 0 && !capReached && (
+        <fieldset className="chips">
+          <legend className="visually-hidden">Suggestions</legend>
+          {filing.chips.map((chip) => (
+            <button
+              key={chip}
+              type="button"
+              className="chip"
+              onClick={() => {
+                setText(chip)
+                inputRef.current?.focus()
+              }}
+            >
+              {chip}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      <div className="composer__box">
+        <label htmlFor={id} className="visually-hidden">
+          Your question about {possessive(filing.company)} {filing.form}
+        </label>
+        <textarea
+          id={id}
+          ref={inputRef}
+          rows={1}
+          maxLength={1000}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          disabled={capReached}
+          placeholder={
+            capReached
+              ? 'You have used all your questions for this visit'
+              : (filing.placeholder ?? `Ask about ${possessive(filing.company)} ${filing.form}`)
+          }
+        />
+        <button type="submit" className="send" disabled={!canSend} aria-label={busy ? 'Answering…' : 'Ask'}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path
+              d="M12 19V5M5 12l7-7 7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+        </button>
+      </div>
+      <p className="composer__meta">
+        <span className="session" aria-live="polite">
+          {session ? sessionText(session) : ''}
+        </span>
+        <span className="composer__hint">Enter to send · Shift+Enter for a new line</span>
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,163 @@
+import type { Citation, FilingInfo } from '@asks1/shared/api'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { sourcePageQueryOptions } from '../api/queries'
+import { citationStatus, figuresOf, missingOf, statusSentence } from '../lib/citation-status'
+import { describeFailure } from '../lib/error-copy'
+import { highlightFigures } from '../lib/highlight'
+import { Modal } from './Modal'
+
+/** What a clicked citation asks to open: a printed page, with the answer's citations of it. */
+export interface PageTarget {
+  page: string
+  /** The answer's citations of this page (empty while the answer streams, or from a source card). */
+  citations: Citation[]
+  /** Whether the answer is complete (so `citations` says how the check went). */
+  checked: boolean
+}
+
+export function SourcePanel({
+  filing,
+  target,
+  onClose,
+}: {
+  filing: FilingInfo
+  target: PageTarget | null
+  onClose: () => void
+}) {
+  return (
+    <Modal open={target !== null} onClose={onClose} labelledBy="source-title" className="source-panel">
+      {target && <SourcePage key={target.page} filing={filing} target={target} onClose={onClose} />}
+    </Modal>
+  )
+}
+
+function SourcePage({
+  filing,
+  target,
+  onClose,
+}: {
+  filing: FilingInfo
+  target: PageTarget
+  onClose: () => void
+}) {
+  // Prev/next walk the filing from the cited page; highlights belong to the cited page only.
+  const [page, setPage] = useState(target.page)
+  const query = useQuery(sourcePageQueryOptions(filing.id, page))
+  const isCited = page === target.page
+  const figures = isCited ? figuresOf(target.citations) : []
+  const missing = isCited ? missingOf(target.citations) : []
+  const status = target.checked ? citationStatus(target.citations) : 'pending'
+  // Keyed by the figures' text, not the array (a new array each render would redo the work).
+  const figuresKey = figures.join('\u0000')
+  const segments = useMemo(
+    () => (query.data ? highlightFigures(query.data.text, figuresKey.split('\u0000')) : []),
+    [query.data, figuresKey],
+  )
+  const textRef = useRef<HTMLElement>(null)
+  // Bring the first highlighted figure into view (reading the DOM, never rewriting it).
+  useEffect(() => {
+    if (segments.some((s) => s.mark))
+      textRef.current?.querySelector('mark')?.scrollIntoView?.({ block: 'center' })
+    else textRef.current?.scrollTo?.({ top: 0 })
+  }, [segments])
+
+  const failure = query.isError ? describeFailure(query.error) : null
+  return (
+    <article className="source">
+      <header className="source__head">
+        <div>
+          <p className="eyebrow">
+            {filing.company} · {filing.form}
+          </p>
+          <h2 id="source-title">Page {page}</h2>
+          <p className="source__meta">
+            {query.data && query.data.pdfPages.length > 0 && (
+              <span>
+                PDF page{' '}
+                {query.data.pdfPages.length === 1
+                  ? query.data.pdfPages[0]
+                  : `${query.data.pdfPages[0]}–${query.data.pdfPages.at(-1)}`}
+              </span>
+            )}
+            {isCited ? <span className="tag">Cited in the answer</span> : <span>Printed page {page}</span>}
+          </p>
+        </div>
+        {/* biome-ignore lint/a11y/noAutofocus: the dialog's first stop is its close button */}
+        <button type="button" className="icon-button" onClick={onClose} autoFocus aria-label="Close page">
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </header>
+
+      {isCited && status !== 'pending' && (
+        <p className={`check check--${status}`}>{statusSentence(status, page, missing)}</p>
+      )}
+      {isCited && figures.length > 0 && (
+        <p className="source__figures">
+          Highlighted:{' '}
+          {figures.map((f) => (
+            <mark key={f}>{f}</mark>
+          ))}
+        </p>
+      )}
+
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard */}
+      <section className="source__text" ref={textRef} tabIndex={0} aria-label={`Text of page ${page}`}>
+        {query.isPending && <p className="muted">Loading page {page}…</p>}
+        {failure && (
+          <div role="alert" className="notice notice--error">
+            <p>
+              <strong>
+                {failure.kind === 'not-found' ? `Page ${page} is not in this filing` : failure.title}
+              </strong>
+            </p>
+            <p>
+              {failure.kind === 'not-found'
+                ? 'The page may have been trimmed as front or back matter.'
+                : failure.body}
+            </p>
+            {failure.retry && (
+              <button type="button" className="button" onClick={() => query.refetch()}>
+                Try again
+              </button>
+            )}
+          </div>
+        )}
+        {query.data && (
+          <p className="page-text">
+            {segments.map((s, i) =>
+              // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional and never reorder
+              s.mark ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>,
+            )}
+          </p>
+        )}
+      </section>
+
+      <footer className="source__foot">
+        <div className="pager">
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={!query.data?.prev}
+            onClick={() => query.data?.prev && setPage(query.data.prev)}
+          >
+            ← {query.data?.prev ? `p.${query.data.prev}` : 'Previous'}
+          </button>
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={!query.data?.next}
+            onClick={() => query.data?.next && setPage(query.data.next)}
+          >
+            {query.data?.next ? `p.${query.data.next}` : 'Next'} →
+          </button>
+        </div>
+        <a className="link" href={query.data?.edgarUrl ?? filing.edgarUrl} target="_blank" rel="noreferrer">
+          Open the filing on EDGAR ↗
+        </a>
+      </footer>
+    </article>
+  )
+}

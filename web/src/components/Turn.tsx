@@ -1,0 +1,152 @@
+import type { AskReply, Source } from '@asks1/shared/api'
+import { stripPageTags } from '@asks1/shared/citations'
+import { useQuery } from '@tanstack/react-query'
+import { Fragment, type ReactNode } from 'react'
+import { type AskTurnInput, askQueryOptions } from '../api/queries'
+import { type Block, type Inline, parseAnswer } from '../lib/answer-parts'
+import { citationStatus, citationsFor } from '../lib/citation-status'
+import { CitationChip } from './CitationChip'
+import { FailureNotice } from './FailureNotice'
+import type { PageTarget } from './SourcePanel'
+
+export const EXTRACTIVE_LABEL = 'Excerpts from the filing (no AI model configured)'
+
+/** One question and its (streaming, then checked) answer with its sources. */
+export function Turn({ turn, onOpenPage }: { turn: AskTurnInput; onOpenPage: (target: PageTarget) => void }) {
+  const query = useQuery(askQueryOptions(turn))
+  const reply = query.data?.reply ?? null
+  const streaming = query.fetchStatus === 'fetching'
+  const open = (page: string) =>
+    onOpenPage({ page, citations: reply ? citationsFor(reply.citations, page) : [], checked: reply !== null })
+
+  return (
+    <article className="turn" aria-label={`Question: ${turn.question}`}>
+      <p className="turn__question">{turn.question}</p>
+      <div className="answer" aria-busy={streaming} data-state={query.status}>
+        {query.isError ? (
+          <FailureNotice error={query.error} onRetry={() => query.refetch()} />
+        ) : query.isPending || (streaming && !query.data?.text) ? (
+          <p className="answer__thinking">
+            <span className="dots" aria-hidden="true">
+              <i />
+              <i />
+              <i />
+            </span>
+            Reading the filing…
+          </p>
+        ) : (
+          <>
+            {reply?.mode === 'extractive' && <p className="mode-label">{EXTRACTIVE_LABEL}</p>}
+            <AnswerText text={query.data?.text ?? ''} reply={reply} onOpen={open} />
+            {streaming && <span className="caret" aria-hidden="true" />}
+            {reply?.fallbackPages && (
+              <p className="note">
+                This filing has no printed page numbers, so citations refer to pages of the PDF.
+              </p>
+            )}
+            {reply && <Sources reply={reply} onOpen={open} />}
+          </>
+        )}
+      </div>
+    </article>
+  )
+}
+
+export function AnswerText({
+  text,
+  reply,
+  onOpen,
+}: {
+  text: string
+  reply: AskReply | null
+  onOpen: (page: string) => void
+}) {
+  const renderInline = (parts: Inline[]): ReactNode =>
+    parts.map((part, i) => {
+      const key = `${i}-${part.kind}`
+      if (part.kind === 'text') return <Fragment key={key}>{part.text}</Fragment>
+      if (part.kind === 'strong') return <strong key={key}>{part.text}</strong>
+      const status = citationStatus(reply ? citationsFor(reply.citations, part.page) : null)
+      return <CitationChip key={key} page={part.page} status={status} onOpen={onOpen} />
+    })
+  const renderBlock = (block: Block, i: number): ReactNode => {
+    if (block.kind === 'p') return <p key={i}>{renderInline(block.inlines)}</p>
+    if (block.kind === 'h') return <h4 key={i}>{renderInline(block.inlines)}</h4>
+    const items = block.items.map((item, j) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: list items are positional
+      <li key={j}>{renderInline(item)}</li>
+    ))
+    return block.kind === 'ul' ? <ul key={i}>{items}</ul> : <ol key={i}>{items}</ol>
+  }
+  return <div className="answer__text">{parseAnswer(text).map(renderBlock)}</div>
+}
+
+/**
+ * The sources the API returned: the retrieved passages the answer cites, each with the exact pages
+ * cited. When the answer cites no page, the API returns every retrieved passage: say so.
+ */
+export function Sources({ reply, onOpen }: { reply: AskReply; onOpen: (page: string) => void }) {
+  if (reply.sources.length === 0) return null
+  const cited = reply.sources.some((s) => s.citedPages.length > 0)
+  const heading = cited ? 'Sources' : 'Passages searched'
+  return (
+    <section className="sources" aria-label={heading}>
+      <h3 className="sources__title">
+        {heading}
+        <span className="muted">
+          {cited
+            ? ` · ${countPages(reply.sources)} cited page${countPages(reply.sources) === 1 ? '' : 's'}`
+            : ' · the answer cites no page'}
+        </span>
+      </h3>
+      <ul className="sources__list">
+        {reply.sources.map((source) => (
+          <SourceItem key={source.chunkId} source={source} cited={cited} reply={reply} onOpen={onOpen} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+const countPages = (sources: Source[]) => new Set(sources.flatMap((s) => s.citedPages)).size
+
+function SourceItem({
+  source,
+  cited,
+  reply,
+  onOpen,
+}: {
+  source: Source
+  cited: boolean
+  reply: AskReply
+  onOpen: (page: string) => void
+}) {
+  const pages = cited ? source.citedPages : source.pages
+  const text = stripPageTags(source.text)
+  return (
+    <li className="source-card" data-chunk={source.chunkId}>
+      <div className="source-card__head">
+        <span className="source-card__pages">
+          {pages.map((page) => (
+            <CitationChip
+              key={page}
+              page={page}
+              status={cited ? citationStatus(citationsFor(reply.citations, page)) : 'pending'}
+              onOpen={onOpen}
+            />
+          ))}
+        </span>
+        {source.section && <span className="source-card__section">{source.section}</span>}
+      </div>
+      <details>
+        <summary>
+          <span className="source-card__snippet">{snippet(text)}</span>
+        </summary>
+        <p className="source-card__text">{text}</p>
+      </details>
+    </li>
+  )
+}
+
+const snippet = (text: string, max = 180) =>
+  text.length <= max ? text : `${text.slice(0, max).replace(/\s+\S*$/, '')}…`

@@ -1,0 +1,120 @@
+/**
+ * An answer's text as a small tree of blocks and inline parts, so that React renders it with plain
+ * elements (no HTML injection): paragraphs, bullet/numbered lists, **bold**, and page citations.
+ * Citations are found by the shared boundary-safe parser, so `p.15` never becomes a chip inside `p.154`.
+ */
+import { findCitations } from '@asks1/shared/citations'
+
+export type Inline =
+  | { kind: 'text'; text: string }
+  | { kind: 'strong'; text: string }
+  /** `page` is the label the chip opens; `pages` every label the span stands for (a range's end). */
+  | { kind: 'cite'; page: string; pages: string[] }
+
+export type Block =
+  | { kind: 'p'; inlines: Inline[] }
+  | { kind: 'h'; inlines: Inline[] }
+  | { kind: 'ul' | 'ol'; items: Inline[][] }
+
+const BULLET_RE = /^\s*(?:[-*•])\s+/
+const NUMBERED_RE = /^\s*\d{1,2}[.)]\s+/
+const HEADING_RE = /^\s*#{1,6}\s+/
+
+/** Split an answer into blocks: blank lines end paragraphs; list markers start list items. */
+export function parseAnswer(answer: string): Block[] {
+  const blocks: Block[] = []
+  let para: string[] = []
+  const flush = () => {
+    if (para.length > 0) blocks.push({ kind: 'p', inlines: parseInline(para.join(' ')) })
+    para = []
+  }
+  for (const line of answer.split(/\r?\n/)) {
+    if (line.trim() === '') {
+      flush()
+      continue
+    }
+    const listKind = BULLET_RE.test(line) ? 'ul' : NUMBERED_RE.test(line) ? 'ol' : null
+    if (listKind) {
+      flush()
+      const item = parseInline(line.replace(listKind === 'ul' ? BULLET_RE : NUMBERED_RE, ''))
+      const last = blocks.at(-1)
+      if (last && last.kind === listKind) last.items.push(item)
+      else blocks.push({ kind: listKind, items: [item] })
+      continue
+    }
+    if (HEADING_RE.test(line)) {
+      flush()
+      blocks.push({ kind: 'h', inlines: parseInline(line.replace(HEADING_RE, '')) })
+      continue
+    }
+    para.push(line.trim())
+  }
+  flush()
+  return blocks
+}
+
+// Between two citations of one list: `, `, ` and `, ` & `, a dash.
+const JOINER_RE = /^\s*(?:,|,?\s*and|,?\s*&|[-\u2013\u2014])?\s*$/
+
+/** One line of text → text, bold and citation parts. */
+export function parseInline(text: string): Inline[] {
+  // A range (`pp. 12–14`) reports its expanded pages at one span: group them.
+  const spans: { index: number; length: number; pages: string[] }[] = []
+  for (const c of findCitations(text)) {
+    const last = spans.at(-1)
+    if (last && last.index === c.index && last.length === c.length) last.pages.push(c.page)
+    else spans.push({ index: c.index, length: c.length, pages: [c.page] })
+  }
+  const parts: Inline[] = []
+  let at = 0
+  for (const span of spans) {
+    if (span.index > at) parts.push({ kind: 'text', text: text.slice(at, span.index) })
+    parts.push({ kind: 'cite', page: span.pages.at(-1) as string, pages: span.pages })
+    at = span.index + span.length
+  }
+  if (at < text.length) parts.push({ kind: 'text', text: text.slice(at) })
+  return withBold(dropCitationBrackets(parts))
+}
+
+/** `(p.154)` and `[p.12, 14]` read as chips alone: the brackets around a run of chips go. */
+function dropCitationBrackets(parts: Inline[]): Inline[] {
+  const out = parts.map((p) => ({ ...p }))
+  for (let i = 0; i < out.length; i++) {
+    if (out[i]?.kind !== 'cite') continue
+    let end = i
+    while (out[end + 2]?.kind === 'cite' && JOINER_RE.test(textOf(out[end + 1]))) end += 2
+    const before = out[i - 1]
+    const after = out[end + 1]
+    if (before?.kind === 'text' && after?.kind === 'text') {
+      const open = /[([]\s*$/.exec(before.text)
+      const close = /^\s*[)\]]/.exec(after.text)
+      if (open && close && pairs(open[0].trim(), close[0].trim())) {
+        before.text = before.text.slice(0, open.index).replace(/\s+$/, ' ')
+        after.text = after.text.slice(close[0].length)
+      }
+    }
+    i = end
+  }
+  return out.filter((p) => p.kind !== 'text' || p.text !== '')
+}
+
+const textOf = (p: Inline | undefined) => (p && p.kind === 'text' ? p.text : '\u0000')
+const pairs = (open: string, close: string) => (open === '(' ? close === ')' : close === ']')
+
+/** `**bold**` inside text parts (a marker left unpaired is dropped rather than shown). */
+function withBold(parts: Inline[]): Inline[] {
+  const out: Inline[] = []
+  for (const part of parts) {
+    if (part.kind !== 'text') {
+      out.push(part)
+      continue
+    }
+    const pieces = part.text.split('**')
+    pieces.forEach((piece, i) => {
+      if (piece === '') return
+      const bold = i % 2 === 1 && i < pieces.length - 1
+      out.push({ kind: bold ? 'strong' : 'text', text: piece })
+    })
+  }
+  return out
+}
