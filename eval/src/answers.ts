@@ -1,0 +1,165 @@
+/**
+ * Answer quality through the real server: `buildApp` from `@asks1/server` in-process, one
+ * `POST /ask` per question through `app.inject`, with the evaluation's own session id and limits
+ * high enough for a whole question set. Extractive mode offline; llm mode when ANTHROPIC_API_KEY is
+ * set, with the tokens of every answer read from the Messages API stream itself.
+ */
+import { randomUUID } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
+import { anthropicFromConfig, buildApp } from '@asks1/server'
+import type { AskReply } from '@asks1/shared/api'
+import { loadRegistry } from '@asks1/shared/filings-loader'
+// The server package exports only its app factory; its config loader is reached by path.
+import { loadServerConfig } from '../../server/src/config'
+import {
+  type AnswerOutcome,
+  containsFact,
+  isCorrectRefusal,
+  saysNotInFiling,
+  summarizeAnswers,
+  type TokenUsage,
+} from './metrics'
+import type { EvalQuestion } from './questions'
+import type { QuestionDetail } from './report'
+import type { Log, RunContext } from './runner'
+import { stderrLog } from './runner'
+
+export interface AnswerRun {
+  mode: 'extractive' | 'llm'
+  model?: string
+  outcomes: AnswerOutcome[]
+  summary: ReturnType<typeof summarizeAnswers>
+}
+
+/** Questions the answer metrics can score: printed-label gold (S-1 sets) and negatives, filing ingested. */
+export function answerable(
+  questions: readonly EvalQuestion[],
+  available: ReadonlySet<string>,
+): EvalQuestion[] {
+  return questions.filter((q) => q.gold.by === 'label' && available.has(q.filing))
+}
+
+type AnthropicClient = NonNullable<ReturnType<typeof anthropicFromConfig>>
+
+/**
+ * Records the usage of every Messages API stream the server opens. The server answers one question
+ * at a time here, so the usage recorded during a request belongs to that request.
+ */
+function recordUsage(client: AnthropicClient, sink: TokenUsage[]): AnthropicClient {
+  const messages = client.messages
+  const stream = messages.stream.bind(messages)
+  messages.stream = ((...args: Parameters<typeof stream>) => {
+    const s = stream(...args)
+    s.on('finalMessage', (m) => {
+      sink.push({
+        input_tokens: m.usage.input_tokens,
+        output_tokens: m.usage.output_tokens,
+        cache_creation_input_tokens: m.usage.cache_creation_input_tokens ?? 0,
+        cache_read_input_tokens: m.usage.cache_read_input_tokens ?? 0,
+      })
+    })
+    return s
+  }) as typeof messages.stream
+  return client
+}
+
+const sumUsage = (us: TokenUsage[]): TokenUsage | undefined =>
+  us.length === 0
+    ? undefined
+    : us.reduce((a, u) => ({
+        input_tokens: a.input_tokens + u.input_tokens,
+        output_tokens: a.output_tokens + u.output_tokens,
+        cache_creation_input_tokens:
+          (a.cache_creation_input_tokens ?? 0) + (u.cache_creation_input_tokens ?? 0),
+        cache_read_input_tokens: (a.cache_read_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0),
+      }))
+
+export async function evaluateAnswers(
+  ctx: Pick<RunContext, 'store' | 'embedder' | 'available' | 'scratch' | 'config'>,
+  questions: readonly EvalQuestion[],
+  opts: { env?: Record<string, string | undefined>; log?: Log; details?: QuestionDetail[] } = {},
+): Promise<AnswerRun> {
+  const log = opts.log ?? stderrLog
+  const env = opts.env ?? process.env
+  const config = loadServerConfig({
+    ...env,
+    DATA_DIR: ctx.config.DATA_DIR,
+    FILINGS_CONFIG: ctx.scratch.registryPath,
+    STORE: 'sqlite',
+    // One evaluation session asks every question; neither cap is what is being measured.
+    SESSION_QUESTION_LIMIT: '1000000',
+    RATE_LIMIT_MAX: '1000000',
+  })
+  const registry = loadRegistry(ctx.scratch.registryPath)
+  const usage: TokenUsage[] = []
+  const client = anthropicFromConfig(config)
+  const anthropic = client ? recordUsage(client, usage) : null
+  const mode = anthropic ? 'llm' : 'extractive'
+  const app = await buildApp({
+    config,
+    registry,
+    store: ctx.store,
+    embedder: ctx.embedder,
+    anthropic,
+    logger: false,
+  })
+  const sessionId = `eval-${randomUUID().replaceAll('-', '')}`
+  const todo = answerable(questions, ctx.available)
+  const outcomes: AnswerOutcome[] = []
+  log(`answers (${mode}${anthropic ? `, ${config.ANTHROPIC_MODEL}` : ''}): ${todo.length} questions`)
+  try {
+    for (const q of todo) {
+      usage.length = 0
+      const t0 = performance.now()
+      const res = await app.inject({
+        method: 'POST',
+        url: '/ask',
+        headers: { 'content-type': 'application/json', 'x-session-id': sessionId },
+        payload: { filing: q.filing, question: q.question },
+      })
+      const latencyMs = performance.now() - t0
+      const base = {
+        id: q.id,
+        kind: q.kind,
+        goldPages: q.gold.pages as string[],
+        facts: q.facts,
+        latencyMs,
+      }
+      let outcome: AnswerOutcome
+      if (res.statusCode === 200) {
+        const reply = res.json() as AskReply
+        outcome = {
+          ...base,
+          answer: reply.answer,
+          citations: reply.citations.map((c) => ({ page: c.page, verified: c.verified })),
+          ...(sumUsage(usage) ? { usage: sumUsage(usage) } : {}),
+        }
+      } else {
+        const message = (res.json() as { message?: string }).message ?? res.body.slice(0, 200)
+        outcome = { ...base, answer: '', citations: [], error: `HTTP ${res.statusCode}: ${message}` }
+        log(`  ${q.id}: HTTP ${res.statusCode} ${message}`)
+      }
+      outcomes.push(outcome)
+      const detail = opts.details?.find((d) => d.id === q.id && d.filing === q.filing)
+      if (detail)
+        detail.answer = {
+          cited: outcome.citations.map((c) => c.page),
+          gold_cited: outcome.citations.filter((c) => base.goldPages.includes(c.page)).length,
+          facts_found: q.facts.filter((f) => containsFact(outcome.answer, f)),
+          facts_missing: q.facts.filter((f) => !containsFact(outcome.answer, f)),
+          refused: q.kind === 'negative' ? isCorrectRefusal(outcome) : saysNotInFiling(outcome.answer),
+          latency_ms: Math.round(latencyMs * 10) / 10,
+          ...(outcome.error ? { error: outcome.error } : {}),
+        }
+    }
+  } finally {
+    await app.close()
+  }
+  const model = anthropic ? config.ANTHROPIC_MODEL : undefined
+  return {
+    mode,
+    ...(model ? { model } : {}),
+    outcomes,
+    summary: summarizeAnswers(outcomes, model),
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * What the three commands share at their edges: argv clean-up, usage errors, stdout discipline.
+ */
+import { UsageError } from './args'
+
+/** `pnpm <script> -- --json` passes a literal `--`; drop it so the options still parse. */
+export function cliArgs(argv: string[] = process.argv.slice(2)): string[] {
+  return argv[0] === '--' ? argv.slice(1) : argv
+}
+
+/** Runs a command: usage errors exit 2 with the usage, other errors exit 1 with one line. */
+export function runCli(usage: string, main: () => Promise<void>): void {
+  main().then(
+    () => {
+      // Open handles (onnxruntime threads, undici pools) must not keep a finished command alive.
+      process.exit(process.exitCode ?? 0)
+    },
+    (err: unknown) => {
+      if (err instanceof UsageError) {
+        process.stderr.write(`${err.message}\n\n${usage}\n`)
+        process.exit(2)
+      }
+      process.stderr.write(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
+      process.exit(1)
+    },
+  )
+}

@@ -1,0 +1,48 @@
+/**
+ * `pnpm eval:retrieval`: recall@5, recall@10 and MRR by gold page, keyword-only and (with a model)
+ * hybrid, on filings ingested into a scratch data directory. See RETRIEVAL_USAGE for the interface;
+ * with --json, standard output carries only `{"retrieval": {...}}` and progress goes to stderr.
+ */
+import { resolve } from 'node:path'
+import { loadBaseConfig, ROOT_DIR } from '@asks1/shared/config'
+import { loadRegistry } from '@asks1/shared/filings-loader'
+import { parseRetrievalArgs, RETRIEVAL_USAGE } from './args'
+import { cliArgs, runCli } from './cli'
+import { defaultFinanceBench, planRun } from './plan'
+import { retrievalMarkdown } from './report'
+import { evaluateRetrieval, prepare, sharedDataDir, stderrLog } from './runner'
+
+async function main(): Promise<void> {
+  const args = parseRetrievalArgs(cliArgs())
+  if (args.help) {
+    process.stdout.write(`${RETRIEVAL_USAGE}\n`)
+    return
+  }
+  const registry = loadRegistry(loadBaseConfig().FILINGS_CONFIG)
+  const financebench =
+    args.financebench !== null && args.pdfs !== null
+      ? { questions: args.financebench, pdfs: args.pdfs }
+      : args.defaults
+        ? defaultFinanceBench(sharedDataDir())
+        : null
+  const plan = planRun(
+    { filingFiles: args.filingFiles, questions: args.questions, financebench, defaults: args.defaults },
+    { registry, questionsDir: resolve(ROOT_DIR, 'eval/questions') },
+  )
+  for (const note of plan.notes) stderrLog(`note: ${note}`)
+  if (plan.questions.length === 0) stderrLog('warning: no questions to run')
+  const ctx = await prepare(plan, { keep: args.keep })
+  try {
+    const { block } = await evaluateRetrieval(ctx, plan.questions)
+    if (args.json) process.stdout.write(`${JSON.stringify({ retrieval: block }, null, 2)}\n`)
+    else {
+      process.stdout.write(`${retrievalMarkdown(block)}\n`)
+      if (ctx.embedder.status !== 'ready')
+        process.stdout.write(`\nHybrid not run: ${ctx.embedder.reason ?? 'no embedding model'}\n`)
+    }
+  } finally {
+    await ctx.close()
+  }
+}
+
+runCli(RETRIEVAL_USAGE, main)

@@ -1,0 +1,210 @@
+/**
+ * The engine behind `pnpm eval` and `pnpm eval:retrieval`: ingest the planned filings into a
+ * scratch SQLite data directory with the real pipeline, measure page accuracy where ground truth
+ * exists, then score retrieval keyword-only and (with a model) hybrid.
+ *
+ * The store is always SQLite in a fresh temp directory, whatever STORE says: an evaluation must
+ * never overwrite the user's data or a deployment's Qdrant collections.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { ingestFiling, pageAccuracy } from '@asks1/ingest'
+import { type BaseConfig, loadBaseConfig, ROOT_DIR } from '@asks1/shared/config'
+import { type Embedder, loadEmbedder, missingEmbedder } from '@asks1/shared/embedder'
+import { retrieve } from '@asks1/shared/retrieval'
+import { openStore, type Store } from '@asks1/shared/store'
+import { latencySummary, type RetrievalSummary } from './metrics'
+import type { Plan } from './plan'
+import type { EvalQuestion } from './questions'
+import type { IngestResult, PagesResult, QuestionDetail, RetrievalBlock, RetrievalMode } from './report'
+import { scoreRetrieval, summarizeBySet } from './score'
+import { createScratch, type Scratch } from './scratch'
+
+export type Log = (message: string) => void
+export const stderrLog: Log = (message) => process.stderr.write(`${message}\n`)
+
+/** The shared evaluation data (ground truth, FinanceBench) sits beside the repository. */
+export function sharedDataDir(env: Record<string, string | undefined> = process.env): string {
+  return env.ASKS1_SHARED_DATA ?? resolve(ROOT_DIR, '../shared/data')
+}
+
+export interface RunContext {
+  scratch: Scratch
+  config: BaseConfig
+  store: Store
+  /** The real embedder (status 'missing' when no model is present). */
+  embedder: Embedder
+  ingest: IngestResult[]
+  pages: PagesResult[]
+  /** Filing ids that were ingested successfully. */
+  available: Set<string>
+  close(): Promise<void>
+}
+
+const display = (file: string) => {
+  const rel = relative(ROOT_DIR, file)
+  return rel.startsWith('..') ? file : rel
+}
+
+function readGroundTruth(file: string): { page: string; sentence: string }[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as { page: string; sentence: string })
+}
+
+export interface PrepareOptions {
+  env?: Record<string, string | undefined>
+  keep?: boolean
+  log?: Log
+  /** Ground truth per filing id: `<dir>/<id>.jsonl`. */
+  groundTruthDir?: string
+}
+
+/** Ingests every planned filing; a filing that fails is reported and its questions are skipped. */
+export async function prepare(plan: Plan, opts: PrepareOptions = {}): Promise<RunContext> {
+  const log = opts.log ?? stderrLog
+  const env = opts.env ?? process.env
+  const scratch = createScratch(plan.filings, { keep: opts.keep })
+  if (opts.keep) log(`scratch data directory: ${scratch.dir}`)
+  const config = loadBaseConfig({
+    ...env,
+    DATA_DIR: scratch.dataDir,
+    FILINGS_CONFIG: scratch.registryPath,
+    STORE: 'sqlite',
+  })
+  const embedder = await loadEmbedder(config, { log })
+  const store = await openStore(config)
+  const ingest: IngestResult[] = []
+  const pages: PagesResult[] = []
+  const available = new Set<string>()
+  const gtDir = opts.groundTruthDir ?? join(sharedDataDir(env), 'groundtruth')
+  for (const f of plan.filings) {
+    const t0 = performance.now()
+    log(
+      `ingest ${f.id} <- ${display(f.file)}${embedder.status === 'ready' ? ' (embedding)' : ' (keyword-only)'}`,
+    )
+    try {
+      let lastTick = 0
+      const summary = await ingestFiling({
+        filing: f.id,
+        file: f.file,
+        store,
+        embedder,
+        onProgress: (stage, done, total) => {
+          // One line per 25% of the embedding stage: it is the slow one.
+          if (stage !== 'embed' || total === 0) return
+          const tick = Math.floor((4 * done) / total)
+          if (tick > lastTick) log(`  embed ${done}/${total}`)
+          lastTick = tick
+        },
+      })
+      const seconds = (performance.now() - t0) / 1000
+      available.add(f.id)
+      ingest.push({
+        filing: f.id,
+        file: display(f.file),
+        seconds: Math.round(seconds * 10) / 10,
+        chunks: summary.chunks.length,
+        pages: summary.pages.length,
+      })
+      log(`  ${summary.pages.length} pages, ${summary.chunks.length} chunks in ${seconds.toFixed(1)} s`)
+      const gt = join(gtDir, `${f.id}.jsonl`)
+      if (existsSync(gt)) {
+        const acc = pageAccuracy(summary.pages, readGroundTruth(gt))
+        pages.push({
+          filing: f.id,
+          file: display(f.file),
+          accuracy: Math.round(acc.share * 10000) / 10000,
+          sentences: acc.total,
+          found: acc.found,
+        })
+        log(
+          `  page accuracy ${(acc.share * 100).toFixed(2)}% (${acc.found}/${acc.total} ground-truth sentences)`,
+        )
+      }
+    } catch (err) {
+      const message = (err as Error).message.split('\n')[0] ?? String(err)
+      ingest.push({
+        filing: f.id,
+        file: display(f.file),
+        seconds: 0,
+        chunks: null,
+        pages: null,
+        error: message,
+      })
+      log(`  FAILED: ${message}`)
+    }
+  }
+  return {
+    scratch,
+    config,
+    store,
+    embedder,
+    ingest,
+    pages,
+    available,
+    close: async () => {
+      await store.close()
+      scratch.dispose()
+    },
+  }
+}
+
+/** Retrieval modes this run can score: keyword-only always, hybrid when a model is loaded. */
+export function retrievalModes(embedder: Embedder): RetrievalMode[] {
+  return embedder.status === 'ready' ? ['keyword', 'hybrid'] : ['keyword']
+}
+
+export interface RetrievalRun {
+  block: RetrievalBlock
+  details: QuestionDetail[]
+}
+
+export async function evaluateRetrieval(
+  ctx: Pick<RunContext, 'store' | 'embedder' | 'available'>,
+  questions: readonly EvalQuestion[],
+  log: Log = stderrLog,
+): Promise<RetrievalRun> {
+  const modes = retrievalModes(ctx.embedder)
+  const keywordOnly = missingEmbedder('keyword-only evaluation')
+  const byMode: Partial<Record<RetrievalMode, RetrievalSummary>> = {}
+  const bySet: Record<string, Partial<Record<RetrievalMode, RetrievalSummary>>> = {}
+  const latency: NonNullable<RetrievalBlock['latency_ms']> = {}
+  const details: QuestionDetail[] = questions.map((q) => ({
+    id: q.id,
+    filing: q.filing,
+    kind: q.kind,
+    set: q.set,
+    rank: {},
+    ...(ctx.available.has(q.filing) ? {} : { skipped: 'filing not ingested' }),
+  }))
+  for (const mode of modes) {
+    const embedder = mode === 'hybrid' ? ctx.embedder : keywordOnly
+    log(`retrieval (${mode}): ${questions.length} questions`)
+    const { outcomes, latencies } = await scoreRetrieval(
+      questions,
+      ctx.available,
+      async (filing, question, k) =>
+        (await retrieve(ctx.store, embedder, filing, question, k)).map((h) => h.chunk),
+    )
+    outcomes.forEach((o, i) => {
+      const d = details[i]
+      if (d && !o.skipped) d.rank[mode] = o.rank
+    })
+    const { all, bySet: sets } = summarizeBySet(questions, outcomes)
+    byMode[mode] = all
+    for (const [set, s] of Object.entries(sets)) bySet[set] = { ...bySet[set], [mode]: s }
+    latency[mode] = latencySummary(latencies)
+  }
+  const headline: RetrievalMode = modes.includes('hybrid') ? 'hybrid' : 'keyword'
+  const block: RetrievalBlock = {
+    ...(byMode[headline] as RetrievalSummary),
+    mode: headline,
+    by_mode: byMode,
+    ...(Object.keys(bySet).length > 0 ? { by_set: bySet } : {}),
+    latency_ms: latency,
+  }
+  return { block, details }
+}
