@@ -6,8 +6,11 @@ import type { FilingStatus } from '@asks1/shared/store'
 import type { AppDeps } from './app'
 import { AppError } from './errors'
 
-/** The store's name for a filing: its registry collection (one collection per filing). */
-export const storeKey = (filing: Pick<LoadedFiling, 'collection'>): string => filing.collection
+/**
+ * The store's name for a filing: its id, as `pnpm ingest run <id>` writes it (one collection per
+ * filing, named after the id).
+ */
+export const storeKey = (filing: Pick<LoadedFiling, 'id'>): string => filing.id
 
 export function findFiling(deps: Pick<AppDeps, 'registry'>, id: string): LoadedFiling {
   const filing = deps.registry.get(id)

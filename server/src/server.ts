@@ -5,7 +5,7 @@
  * answers in flight finish (up to SHUTDOWN_GRACE_MS), then the store closes.
  */
 import { existsSync } from 'node:fs'
-import { ingestFiling } from '@asks1/ingest'
+import { ingestFiling, type Stage } from '@asks1/ingest'
 import { ConfigError } from '@asks1/shared/config'
 import { loadEmbedder } from '@asks1/shared/embedder'
 import { loadRegistry, RegistryError } from '@asks1/shared/filings-loader'
@@ -47,15 +47,23 @@ async function main(): Promise<void> {
     app.deps.anthropic ? 'answers by Claude' : 'no ANTHROPIC_API_KEY: answers are extractive excerpts',
   )
 
+  // A shutdown during start-up ingest stops it between batches; the half-built version is discarded.
+  const stopIngest = new AbortController()
   closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error')
     else app.log.info({ signal }, 'shutting down: finishing answers in flight')
+    stopIngest.abort()
     await app.close()
     await store.close()
   })
 
   await app.listen({ host: config.HOST, port: config.PORT })
-  await ingestMissing(app.log, config.INGEST_ON_START, { registry, store, embedder, startup })
+  await ingestMissing(
+    app.log,
+    config.INGEST_ON_START,
+    { registry, store, embedder, startup },
+    stopIngest.signal,
+  )
 }
 
 /** Ingests every registry filing the store does not have yet, one at a time, logging progress. */
@@ -68,6 +76,7 @@ async function ingestMissing(
     embedder: Awaited<ReturnType<typeof loadEmbedder>>
     startup: StartupState
   },
+  signal: AbortSignal,
 ): Promise<void> {
   const { registry, store, embedder, startup } = deps
   const live = new Set((await store.listFilings()).map((s) => s.filing))
@@ -95,15 +104,30 @@ async function ingestMissing(
     const t0 = performance.now()
     try {
       const summary = await ingestFiling({
-        filing,
+        filing: storeKey(filing),
         file: filing.sourcePath,
         store,
         embedder,
-        log: (msg: string) => flog.info(msg),
+        signal,
+        onProgress: progressLogger(flog),
       })
       startup.set(filing.id, 'ready')
-      flog.info({ summary, seconds: Math.round((performance.now() - t0) / 100) / 10 }, 'ingest finished')
+      flog.info(
+        {
+          version: summary.version,
+          pages: summary.pages.length,
+          chunks: summary.chunks.length,
+          embedded: summary.embedded,
+          fallbackPages: summary.report.fallback,
+          seconds: Math.round((performance.now() - t0) / 100) / 10,
+        },
+        'ingest finished',
+      )
     } catch (err) {
+      if (signal.aborted) {
+        flog.info('ingest interrupted by shutdown; the store is unchanged')
+        return
+      }
       failures++
       startup.set(filing.id, 'failed', 'ingest failed; see the server log')
       flog.error({ err }, 'ingest failed')
@@ -112,6 +136,17 @@ async function ingestMissing(
   startup.phase = 'ready'
   if (failures) log.warn({ failures }, 'start-up ingest finished with failures')
   else log.info('start-up ingest finished: ready')
+}
+
+/** Logs ingest progress at each stage start and every quarter of it, not on every batch. */
+function progressLogger(log: FastifyBaseLogger): (stage: Stage, done: number, total: number) => void {
+  let last = { stage: '', quarter: -1 }
+  return (stage, done, total) => {
+    const quarter = total > 0 ? Math.floor((4 * done) / total) : 4
+    if (stage === last.stage && quarter === last.quarter) return
+    last = { stage, quarter }
+    log.info({ stage, done, total }, `ingest ${stage} ${done}/${total}`)
+  }
 }
 
 main().catch((err) => {

@@ -78,6 +78,17 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       res.end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: 'Not found' } }))
       return
     }
+    const key = req.headers['x-api-key'] ?? req.headers.authorization?.replace(/^Bearer /, '')
+    if (!key) {
+      res.writeHead(401, { 'content-type': 'application/json' })
+      res.end(
+        JSON.stringify({
+          type: 'error',
+          error: { type: 'authentication_error', message: 'x-api-key header is required' },
+        }),
+      )
+      return
+    }
     const body = JSON.parse(Buffer.concat(raw).toString('utf8')) as RecordedRequest['body']
     fake.requests.push({ path: req.url, headers: req.headers, body })
     const reply = fake.queue.shift() ?? fake.fallback

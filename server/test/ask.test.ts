@@ -1,0 +1,391 @@
+/**
+ * POST /ask through app.inject, in extractive mode and in llm mode against the local fake of the
+ * Messages API (driven through the real SDK). Real SQLite store and session database throughout.
+ */
+import type { AskReply, ErrorReply } from '@asks1/shared/api'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { BILLING_MESSAGE, type FakeAnthropic, startFakeAnthropic } from './fake-anthropic'
+import { buildTestApp, fakeClient, makeEnv, parseSse, type TestEnv } from './helper'
+
+let env: TestEnv
+let fake: FakeAnthropic
+
+beforeAll(async () => {
+  env = await makeEnv()
+  fake = await startFakeAnthropic()
+})
+afterAll(async () => {
+  await fake?.close()
+  await env?.cleanup()
+})
+beforeEach(() => {
+  fake.queue.length = 0
+  fake.requests.length = 0
+})
+
+let n = 0
+/** A fresh API-client session id per test, so counts do not leak between tests. */
+const newSid = () => `test-session-${Date.now()}-${++n}`.padEnd(20, 'x')
+
+const ask = (app: FastifyInstance, body: object, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/ask', payload: body, headers })
+
+describe('POST /ask, extractive mode (no API key)', () => {
+  let app: FastifyInstance
+  beforeAll(async () => {
+    app = await buildTestApp(env, { anthropic: null })
+  })
+  afterAll(async () => app?.close())
+
+  it('answers with quoted excerpts, checked citations and only the cited sources', async () => {
+    const res = await ask(
+      app,
+      { filing: 'acme-s1', question: 'What was the revenue in 2011?' },
+      { 'x-session-id': newSid() },
+    )
+    expect(res.statusCode).toBe(200)
+    const body = res.json<AskReply>()
+    expect(body.mode).toBe('extractive')
+    expect(body.filing).toBe('acme-s1')
+    expect(body.answer).toMatch(/^Excerpts from the filing/)
+    expect(body.answer).toContain('$3,711 million')
+    expect(body.citations.find((c) => c.page === '1')).toMatchObject({ exists: true, verified: true })
+    expect(body.citations.every((c) => c.exists && c.verified)).toBe(true)
+    // Sources: the chunks whose pages are cited, each with exactly the cited pages.
+    expect(body.sources.length).toBeGreaterThan(0)
+    for (const s of body.sources) {
+      expect(s.citedPages.length).toBeGreaterThan(0)
+      for (const p of s.citedPages) expect(body.citations.map((c) => c.page)).toContain(p)
+    }
+    expect(body.session).toEqual({ used: 1, limit: 8, left: 7 })
+    expect(body.fallbackPages).toBe(false)
+  })
+
+  it('sets a session cookie, counts questions across requests and refuses the 9th with 429', async () => {
+    const first = await ask(app, { filing: 'acme-s1', question: 'How many monthly active users?' })
+    expect(first.statusCode).toBe(200)
+    const cookie = first.cookies.find((c) => c.name === 'asks1_session')
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
+    const jar = { cookie: `asks1_session=${cookie?.value}` }
+    let last = first.json<AskReply>().session
+    for (let i = 2; i <= 8; i++) {
+      const r = await ask(app, { filing: 'acme-s1', question: `Question number ${i} about revenue` }, jar)
+      expect(r.statusCode).toBe(200)
+      last = r.json<AskReply>().session
+      // No new cookie once the session exists.
+      expect(r.cookies.find((c) => c.name === 'asks1_session')).toBeUndefined()
+    }
+    expect(last).toEqual({ used: 8, limit: 8, left: 0 })
+    const ninth = await ask(app, { filing: 'acme-s1', question: 'One more?' }, jar)
+    expect(ninth.statusCode).toBe(429)
+    expect(ninth.json<ErrorReply>()).toMatchObject({
+      code: 'SESSION_LIMIT',
+      session: { used: 8, limit: 8, left: 0 },
+    })
+    expect(ninth.json<ErrorReply>().message).toMatch(/all 8 questions/)
+    // Counts are in SQLite: a new app on the same DATA_DIR (a restart) still refuses.
+    const restarted = await buildTestApp(env, { anthropic: null })
+    try {
+      expect((await ask(restarted, { filing: 'acme-s1', question: 'After restart?' }, jar)).statusCode).toBe(
+        429,
+      )
+    } finally {
+      await restarted.close()
+    }
+  })
+
+  it('takes the session from X-Session-Id and rejects a malformed one', async () => {
+    const sid = newSid()
+    await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': sid })
+    const second = await ask(app, { filing: 'acme-s1', question: 'Users?' }, { 'x-session-id': sid })
+    expect(second.json<AskReply>().session.used).toBe(2)
+    const bad = await ask(app, { filing: 'acme-s1', question: 'Users?' }, { 'x-session-id': 'short' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json<ErrorReply>().message).toMatch(/X-Session-Id/)
+  })
+
+  it('rejects invalid bodies with clear 400s, unknown filings with 404, and un-ingested ones with 503', async () => {
+    const sid = newSid()
+    const h = { 'x-session-id': sid }
+    const empty = await ask(app, { filing: 'acme-s1', question: '' }, h)
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json<ErrorReply>()).toMatchObject({ code: 'VALIDATION' })
+    expect(empty.json<ErrorReply>().message).toMatch(/question/)
+    const extra = await ask(app, { filing: 'acme-s1', question: 'x?', admin: true }, h)
+    expect(extra.statusCode).toBe(400)
+    const missing = await ask(app, { question: 'x?' }, h)
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json<ErrorReply>().message).toMatch(/filing/)
+    const role = await ask(
+      app,
+      { filing: 'acme-s1', question: 'x?', history: [{ role: 'system', content: 'x' }] },
+      h,
+    )
+    expect(role.statusCode).toBe(400)
+    const notJson = await app.inject({
+      method: 'POST',
+      url: '/ask',
+      payload: '{"filing":',
+      headers: { 'content-type': 'application/json', ...h },
+    })
+    expect(notJson.statusCode).toBe(400)
+    const unknown = await ask(app, { filing: 'initech-s1', question: 'x?' }, h)
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json<ErrorReply>()).toMatchObject({ code: 'UNKNOWN_FILING' })
+    const pending = await ask(app, { filing: 'globex-s1', question: 'x?' }, h)
+    expect(pending.statusCode).toBe(503)
+    expect(pending.json<ErrorReply>()).toMatchObject({ code: 'NOT_INGESTED' })
+    // None of these used a question.
+    const ok = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, h)
+    expect(ok.json<AskReply>().session.used).toBe(1)
+  })
+
+  it('streams server-sent events whose done event equals the JSON reply', async () => {
+    const sid = newSid()
+    const question = { filing: 'acme-s1', question: 'What was the revenue in 2011?' }
+    const res = await ask(app, question, { accept: 'text/event-stream', 'x-session-id': sid })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/)
+    const events = parseSse(res.body)
+    expect(events.at(-1)?.event).toBe('done')
+    const done = events.at(-1)?.data as AskReply
+    const text = events
+      .filter((e) => e.event === 'delta')
+      .map((e) => (e.data as { text: string }).text)
+      .join('')
+    expect(text).toBe(done.answer)
+    const json = (await ask(app, question, { 'x-session-id': sid })).json<AskReply>()
+    expect({ ...done, session: null }).toEqual({ ...json, session: null })
+    expect(done.session.used).toBe(1)
+    expect(json.session.used).toBe(2)
+  })
+})
+
+describe('POST /ask, llm mode against the local Messages API fake', () => {
+  let app: FastifyInstance
+  beforeAll(async () => {
+    app = await buildTestApp(env, { anthropic: fakeClient(fake.url, { maxRetries: 1 }) })
+  })
+  afterAll(async () => app?.close())
+
+  it('sends a fenced, registry-built prompt and returns the answer with checked citations', async () => {
+    fake.queue.push({
+      kind: 'text',
+      text: 'Acme had revenue of $3,711 million in 2011 [p.1], and 845 million monthly active users [p.2]. Net income was $9,999 million [p.F-1].',
+    })
+    const res = await ask(
+      app,
+      { filing: 'acme-s1', question: 'What were revenue, users and net income?' },
+      { 'x-session-id': newSid() },
+    )
+    expect(res.statusCode).toBe(200)
+    const body = res.json<AskReply>()
+    expect(body.mode).toBe('llm')
+    expect(body.citations).toEqual([
+      { page: '1', exists: true, verified: true, figures: ['$3,711 million'], missing: [] },
+      { page: '2', exists: true, verified: true, figures: ['845 million'], missing: [] },
+      {
+        page: 'F-1',
+        exists: true,
+        verified: false,
+        figures: ['$9,999 million'],
+        missing: ['$9,999 million'],
+      },
+    ])
+    // In retrieval order; each source shows exactly the pages of it that the answer cites.
+    expect(body.sources.map((s) => s.citedPages).sort()).toEqual([['1', '2'], ['F-1']])
+
+    const sent = fake.requests[0]
+    // SDK 1.x sends the key as a bearer token (older versions used x-api-key).
+    expect(sent?.headers.authorization ?? sent?.headers['x-api-key']).toMatch(/sk-ant-test-key$/)
+    expect(sent?.headers['anthropic-version']).toBeTruthy()
+    expect(sent?.body.stream).toBe(true)
+    expect(sent?.body.model).toBe(env.config.ANTHROPIC_MODEL)
+    expect(sent?.body.system).toContain('Form S-1 of Acme Rockets, Inc.')
+    expect(sent?.body.system).toContain('4 pages')
+    const user = sent?.body.messages.at(-1)
+    expect(user?.role).toBe('user')
+    expect(user?.content).toMatch(/^<filing_excerpts>/)
+    expect(user?.content).toContain('[p.F-1]')
+    expect(user?.content).toMatch(
+      /<\/filing_excerpts>\n\nQuestion: What were revenue, users and net income\?$/,
+    )
+  })
+
+  it('resends prior turns, capped to the newest ones', async () => {
+    const capped = await buildTestApp(env, {
+      anthropic: fakeClient(fake.url),
+      config: { HISTORY_MAX_TURNS: 2 },
+    })
+    try {
+      const history = [
+        { role: 'user', content: 'first question' },
+        { role: 'assistant', content: 'first answer [p.1]' },
+        { role: 'user', content: 'second question' },
+        { role: 'assistant', content: 'second answer [p.2]' },
+      ]
+      const res = await ask(
+        capped,
+        { filing: 'acme-s1', question: 'And a third?', history },
+        { 'x-session-id': newSid() },
+      )
+      expect(res.statusCode).toBe(200)
+      const messages = fake.requests[0]?.body.messages ?? []
+      expect(messages.map((m) => m.content.slice(0, 19))).toEqual([
+        'second question',
+        'second answer [p.2]',
+        '<filing_excerpts>\n(',
+      ])
+      expect(messages[2]?.content).toContain('(no excerpts matched this question)')
+    } finally {
+      await capped.close()
+    }
+  })
+
+  it('streams deltas as the model writes them, then done with the same data as JSON', async () => {
+    const text = 'Revenue was $3,711 million in 2011 [p.1]. The filing does not say what 2012 revenue was.'
+    fake.queue.push({ kind: 'text', text, chunks: 5 }, { kind: 'text', text })
+    const sid = newSid()
+    const res = await ask(
+      app,
+      { filing: 'acme-s1', question: 'Revenue?' },
+      { accept: 'text/event-stream', 'x-session-id': sid },
+    )
+    expect(res.statusCode).toBe(200)
+    const events = parseSse(res.body)
+    expect(events.filter((e) => e.event === 'delta')).toHaveLength(5)
+    expect(events.map((e) => e.event).at(-1)).toBe('done')
+    const done = events.at(-1)?.data as AskReply
+    expect(done.answer).toBe(text)
+    const json = (
+      await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': sid })
+    ).json<AskReply>()
+    expect({ ...done, session: null }).toEqual({ ...json, session: null })
+  })
+
+  it('turns a billing error (400 credit balance) into 402 plain words and does not count the question', async () => {
+    const sid = newSid()
+    fake.queue.push({ kind: 'error', status: 400, type: 'invalid_request_error', message: BILLING_MESSAGE })
+    const res = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': sid })
+    expect(res.statusCode).toBe(402)
+    const body = res.json<ErrorReply>()
+    expect(body).toMatchObject({ code: 'BILLING', session: { used: 0, limit: 8, left: 8 } })
+    expect(res.body).not.toMatch(/credit balance|Plans & Billing|req_fake/)
+    // Billing errors are not retried (one request).
+    expect(fake.requests).toHaveLength(1)
+    // The same with streaming: a real status, since no text was produced yet.
+    fake.queue.push({ kind: 'error', status: 400, type: 'invalid_request_error', message: BILLING_MESSAGE })
+    const sse = await ask(
+      app,
+      { filing: 'acme-s1', question: 'Revenue?' },
+      { accept: 'text/event-stream', 'x-session-id': sid },
+    )
+    expect(sse.statusCode).toBe(402)
+    expect(sse.json<ErrorReply>().code).toBe('BILLING')
+    const ok = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': sid })
+    expect(ok.json<AskReply>().session.used).toBe(1)
+  })
+
+  it('retries overload once, then answers 503 with Retry-After and does not count the question', async () => {
+    const sid = newSid()
+    const overloaded = {
+      kind: 'error',
+      status: 529,
+      type: 'overloaded_error',
+      message: 'Overloaded',
+      headers: { 'retry-after': '0' },
+    } as const
+    fake.queue.push(overloaded, { kind: 'text', text: 'Revenue was $3,711 million [p.1].' })
+    const recovered = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': sid })
+    expect(recovered.statusCode).toBe(200)
+    expect(fake.requests).toHaveLength(2)
+
+    fake.queue.push(overloaded, overloaded)
+    const res = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': sid })
+    expect(res.statusCode).toBe(503)
+    expect(res.json<ErrorReply>()).toMatchObject({ code: 'OVERLOADED', session: { used: 1 } })
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+    expect(res.body).not.toMatch(/Overloaded"|overloaded_error/)
+  })
+
+  it('turns upstream 429 into 503 with the upstream Retry-After', async () => {
+    const limited = {
+      kind: 'error',
+      status: 429,
+      type: 'rate_limit_error',
+      message: 'Number of request tokens has exceeded your per-minute rate limit',
+      headers: { 'retry-after': '0' },
+    } as const
+    fake.queue.push(limited, { ...limited, headers: { 'retry-after': '17' } })
+    const res = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': newSid() })
+    expect(res.statusCode).toBe(503)
+    expect(res.json<ErrorReply>().code).toBe('RATE_LIMITED')
+    expect(res.headers['retry-after']).toBe('17')
+    expect(res.body).not.toMatch(/per-minute/)
+  })
+
+  it('reports a failure after text has streamed as an error event, and does not count it', async () => {
+    const sid = newSid()
+    fake.queue.push({
+      kind: 'stream-error',
+      text: 'Revenue was $3,711',
+      type: 'overloaded_error',
+      message: 'Overloaded',
+    })
+    const res = await ask(
+      app,
+      { filing: 'acme-s1', question: 'Revenue?' },
+      { accept: 'text/event-stream', 'x-session-id': sid },
+    )
+    expect(res.statusCode).toBe(200)
+    const events = parseSse(res.body)
+    expect(events[0]?.event).toBe('delta')
+    expect(events.at(-1)).toMatchObject({
+      event: 'error',
+      data: { code: 'OVERLOADED', session: { used: 0 } },
+    })
+    expect(events.some((e) => e.event === 'done')).toBe(false)
+  })
+
+  it('bounds a hanging upstream by the answer timeout (504) and gives the question back', async () => {
+    const slow = await buildTestApp(env, {
+      anthropic: fakeClient(fake.url, { timeout: 60_000 }),
+      config: { ANSWER_TIMEOUT_MS: 1000 },
+    })
+    try {
+      fake.queue.push({ kind: 'hang' })
+      const t0 = Date.now()
+      const res = await ask(slow, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': newSid() })
+      expect(res.statusCode).toBe(504)
+      expect(res.json<ErrorReply>()).toMatchObject({ code: 'TIMEOUT', session: { used: 0 } })
+      expect(Date.now() - t0).toBeLessThan(5000)
+    } finally {
+      await slow.close()
+    }
+  })
+
+  it('lets an answer in flight finish when the app closes (graceful shutdown)', async () => {
+    const closing = await buildTestApp(env, { anthropic: fakeClient(fake.url) })
+    fake.queue.push({
+      kind: 'text',
+      text: 'Revenue was $3,711 million in 2011 [p.1].',
+      chunks: 6,
+      delayMs: 100,
+    })
+    const pending = ask(
+      closing,
+      { filing: 'acme-s1', question: 'Revenue?' },
+      { accept: 'text/event-stream', 'x-session-id': newSid() },
+    )
+    // Wait until the upstream request is under way, then close.
+    while (fake.requests.length === 0) await new Promise((r) => setTimeout(r, 10))
+    await new Promise((r) => setTimeout(r, 150))
+    const closed = closing.close()
+    const res = await pending
+    await closed
+    const events = parseSse(res.body)
+    expect(events.at(-1)?.event).toBe('done')
+    expect((events.at(-1)?.data as AskReply).answer).toBe('Revenue was $3,711 million in 2011 [p.1].')
+  })
+})
