@@ -386,6 +386,8 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
     await closed
     const events = parseSse(res.body)
     expect(events.at(-1)?.event).toBe('done')
-    expect((events.at(-1)?.data as AskReply).answer).toBe('Revenue was $3,711 million in 2011 [p.1].')
+    expect((events.at(-1)?.data as AskReply | undefined)?.answer).toBe(
+      'Revenue was $3,711 million in 2011 [p.1].',
+    )
   })
 })
