@@ -11,6 +11,8 @@ import { parseLabel } from './markers'
 export const CHUNK_WORDS = 400
 export const CHUNK_OVERLAP = 100
 
+const NAVIGATION = /^(table of contents|back to contents|return to table of contents)$/i
+
 /** Navigation and placeholder lines that look like headings but head nothing. */
 const NOT_HEADINGS = /^(table of contents|logo|index|\(continued\)|continued)$/i
 
@@ -64,6 +66,8 @@ export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
   const headings: { at: number; text: string }[] = []
   body.forEach((page, pi) => {
     for (const line of page.text.split('\n')) {
+      // EDGAR's "Table of Contents" back-link tops every page: navigation, not content.
+      if (NAVIGATION.test(line.trim())) continue
       if (isHeading(line)) {
         const last = headings[headings.length - 1]
         // Headings printed over two lines are one heading.

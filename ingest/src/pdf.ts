@@ -13,6 +13,8 @@ export class InputError extends Error {
 export interface ExtractOptions {
   /** Called after each page with (done, total). */
   onPage?: (done: number, total: number) => void
+  /** Only these 1-based pages (tests use real pages without parsing a whole filing). */
+  pages?: number[]
 }
 
 export function isPdf(data: Uint8Array): boolean {
@@ -41,7 +43,9 @@ export async function extractPdf(data: Uint8Array, opts: ExtractOptions = {}): P
   }
   try {
     const pages: PhysicalPage[] = []
-    for (let n = 1; n <= doc.numPages; n++) {
+    const wanted = opts.pages?.filter((n) => n >= 1 && n <= doc.numPages) ?? null
+    const numbers = wanted ?? Array.from({ length: doc.numPages }, (_, i) => i + 1)
+    for (const [k, n] of numbers.entries()) {
       const page = await doc.getPage(n)
       const viewport = page.getViewport({ scale: 1 })
       const content = await page.getTextContent()
@@ -59,7 +63,7 @@ export async function extractPdf(data: Uint8Array, opts: ExtractOptions = {}): P
       }
       pages.push({ number: n, width: viewport.width, height: viewport.height, items })
       page.cleanup()
-      opts.onPage?.(n, doc.numPages)
+      opts.onPage?.(k + 1, numbers.length)
     }
     return pages
   } finally {

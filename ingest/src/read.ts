@@ -178,7 +178,7 @@ export async function readPagesFromData(
     const t2 = performance.now()
     return { pages, report: finish(report, 'pdf', pages, t1 - t0, t2 - t1) }
   }
-  const text = Buffer.from(data).toString('utf8')
+  const text = decodeText(data)
   if (isHtml(text)) {
     const { lines, markers, htmlPages } = htmlLines(text)
     opts.onProgress?.('extract', 1, 1)
@@ -190,6 +190,15 @@ export async function readPagesFromData(
     return { pages, report: finish(report, 'html', pages, t1 - t0, t2 - t1) }
   }
   throw new InputError(`${name}: not a PDF or HTML filing`)
+}
+
+/** UTF-8 when valid; older EDGAR documents are Windows-1252. */
+function decodeText(data: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data)
+  } catch {
+    return new TextDecoder('windows-1252').decode(data)
+  }
 }
 
 function finish(

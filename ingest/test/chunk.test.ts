@@ -1,0 +1,101 @@
+import type { PageRecord } from '@asks1/shared/chunk'
+import { pageTagsIn, stripPageTags } from '@asks1/shared/citations'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { CHUNK_OVERLAP, CHUNK_WORDS, chunkId, chunkPages, isHeading } from '../src/chunk'
+import { readPages } from '../src/read'
+import { PANDORA_HTM } from './helpers'
+
+const words = (s: string) => stripPageTags(s).split(/\s+/).filter(Boolean)
+
+describe('chunking real pages (samples/pandora-s1.htm)', () => {
+  let pages: PageRecord[]
+  beforeAll(async () => {
+    pages = (await readPages(PANDORA_HTM)).pages
+  })
+
+  it('chunks only body pages, 400 words with a 100-word overlap', () => {
+    const chunks = chunkPages(pages, { filing: 'pandora-s1', version: 'v1' })
+    expect(chunks.length).toBeGreaterThan(100)
+    for (const c of chunks.slice(0, -1)) expect(words(c.text)).toHaveLength(CHUNK_WORDS)
+    for (let i = 1; i < chunks.length; i++) {
+      const prev = words((chunks[i - 1] as { text: string }).text)
+      const cur = words((chunks[i] as { text: string }).text)
+      expect(cur.slice(0, CHUNK_OVERLAP)).toEqual(prev.slice(CHUNK_WORDS - CHUNK_OVERLAP))
+    }
+    const labels = new Set(chunks.flatMap((c) => c.pages))
+    expect(labels.has('i')).toBe(false)
+    expect(labels.has('II-1')).toBe(false)
+    expect(labels.has('1')).toBe(true)
+    expect(labels.has('F-34')).toBe(true)
+    expect(chunks.map((c) => c.ordinal)).toEqual(chunks.map((_, i) => i))
+  })
+
+  it('starts every chunk with its page tag and tags each page start inside it', () => {
+    const chunks = chunkPages(pages, { filing: 'pandora-s1', version: 'v1' })
+    for (const c of chunks) {
+      expect(c.text.startsWith(`[p.${c.pages[0]}] `)).toBe(true)
+      expect(pageTagsIn(c.text)).toEqual(c.pages)
+      expect(c.fallback).toBe(false)
+      expect(c.pdfPages).toEqual([])
+    }
+    // A page boundary inside a chunk: the words after the tag are the next page's first words.
+    const crossing = chunks.find((c) => c.pages.length > 1)
+    const second = crossing?.pages[1] as string
+    const page = pages.find((p) => p.label === second) as PageRecord
+    const after = crossing?.text.split(`[p.${second}] `)[1] ?? ''
+    const firstWords = page.text
+      .split(/\s+/)
+      .filter((w) => w && w !== 'Table' && w !== 'of' && w !== 'Contents')
+    expect(after.split(' ').slice(0, 5)).toEqual(firstWords.slice(0, 5))
+  })
+
+  it('gives stable, unique, UUID-shaped ids that depend on filing and content only', () => {
+    const a = chunkPages(pages, { filing: 'pandora-s1', version: 'v1' })
+    const b = chunkPages(pages, { filing: 'pandora-s1', version: 'v2' })
+    expect(b.map((c) => c.id)).toEqual(a.map((c) => c.id))
+    expect(new Set(a.map((c) => c.id)).size).toBe(a.length)
+    for (const c of a)
+      expect(c.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    const other = chunkPages(pages, { filing: 'other', version: 'v1' })
+    expect(other[0]?.id).not.toBe(a[0]?.id)
+    expect(chunkId('f', 'same text', 0)).not.toBe(chunkId('f', 'same text', 1))
+  })
+
+  it('records the section heading each chunk falls under', () => {
+    const chunks = chunkPages(pages, { filing: 'pandora-s1', version: 'v1' })
+    const sections = new Set(chunks.map((c) => c.section))
+    expect(sections.has('PROSPECTUS SUMMARY')).toBe(true)
+    expect(sections.has('RISK FACTORS')).toBe(true)
+    const risk = chunks.findIndex((c) => c.section === 'RISK FACTORS')
+    const summary = chunks.findIndex((c) => c.section === 'PROSPECTUS SUMMARY')
+    expect(summary).toBeLessThan(risk)
+  })
+
+  it('recognises headings, not sentences, labels or table rows', () => {
+    expect(isHeading('RISK FACTORS')).toBe(true)
+    expect(
+      isHeading('MANAGEMENT’S DISCUSSION AND ANALYSIS OF FINANCIAL CONDITION AND RESULTS OF OPERATIONS'),
+    ).toBe(true)
+    for (const s of [
+      'Risk factors are below.',
+      'F-16',
+      '2010 2009 2008',
+      'TABLE OF CONTENTS',
+      '$ 137,766',
+      'LOGO',
+      'II',
+    ])
+      expect(isHeading(s)).toBe(false)
+  })
+
+  it('marks chunks of fallback pages', () => {
+    const fallbackPages: PageRecord[] = [
+      { label: '1', pdfPages: [1], text: 'alpha beta gamma', matter: 'body', fallback: true },
+      { label: '2', pdfPages: [2], text: 'delta epsilon', matter: 'body', fallback: true },
+    ]
+    const [c] = chunkPages(fallbackPages, { filing: 'x', version: 'v' })
+    expect(c?.text).toBe('[p.1] alpha beta gamma [p.2] delta epsilon')
+    expect(c?.fallback).toBe(true)
+    expect(c?.pdfPages).toEqual([1, 2])
+  })
+})

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { pageAccuracy } from '../src/accuracy'
+import { htmlLines, isHtml, unwrapEdgar } from '../src/html'
+import { type ReadResult, readPages, readPagesFromData } from '../src/read'
+import { groundTruth, PANDORA_HTM } from './helpers'
+
+describe('EDGAR HTML (samples/pandora-s1.htm, SGML-wrapped)', () => {
+  let result: ReadResult
+  const source = readFileSync(PANDORA_HTM, 'latin1')
+  beforeAll(async () => {
+    result = await readPages(PANDORA_HTM)
+  })
+
+  it('unwraps the SGML envelope to the first document', () => {
+    expect(source.startsWith('<DOCUMENT>')).toBe(true)
+    const html = unwrapEdgar(source)
+    expect(html.trimStart().startsWith('<HTML>')).toBe(true)
+    expect(html).not.toContain('<TYPE>S-1')
+    expect(isHtml(source)).toBe(true)
+    expect(unwrapEdgar('<html><body>x</body></html>')).toBe('<html><body>x</body></html>')
+  })
+
+  it('takes labels from centred blocks that end a page', () => {
+    const { markers, htmlPages } = htmlLines(source)
+    expect(markers.every((m) => m.via === 'html')).toBe(true)
+    expect(markers.map((m) => m.label).slice(0, 4)).toEqual(['i', '1', '2', '3'])
+    expect(markers).toHaveLength(161)
+    expect(htmlPages).toBeGreaterThanOrEqual(161)
+  })
+
+  it('recovers i, 1-119, F-1-F-34, II-1-II-7 in order', () => {
+    const labels = result.pages.filter((p) => !p.fallback).map((p) => p.label)
+    expect(labels).toEqual([
+      'i',
+      ...Array.from({ length: 119 }, (_, i) => String(i + 1)),
+      ...Array.from({ length: 34 }, (_, i) => `F-${i + 1}`),
+      ...Array.from({ length: 7 }, (_, i) => `II-${i + 1}`),
+    ])
+    expect(result.pages.every((p) => p.pdfPages.length === 0)).toBe(true)
+    expect(result.report.source).toBe('html')
+  })
+
+  it('puts at least 99.5% of the ground-truth sentences on their own printed page', () => {
+    const acc = pageAccuracy(result.pages, groundTruth('pandora-s1'))
+    expect(acc.total).toBe(423)
+    expect(acc.share).toBeGreaterThanOrEqual(0.995)
+    expect(acc.inTrimmed).toBe(0)
+  })
+
+  it('text before a label belongs to it; the label itself is not text', () => {
+    const one = result.pages.find((p) => p.label === '1')
+    expect(one?.text).toContain('PROSPECTUS SUMMARY')
+    expect(one?.text.split('\n').at(-1)).not.toBe('1')
+    const cover = result.pages.find((p) => p.label === 'i')
+    expect(cover?.text).toContain('SECURITIES AND EXCHANGE COMMISSION')
+    expect(cover?.matter).toBe('front')
+  })
+
+  it('trims Part II and what follows; --skip-pages forces a later front cut', async () => {
+    const back = result.pages.filter((p) => p.matter === 'back').map((p) => p.label)
+    expect(back.slice(0, 7)).toEqual(['II-1', 'II-2', 'II-3', 'II-4', 'II-5', 'II-6', 'II-7'])
+    expect(result.pages.filter((p) => p.matter === 'front').map((p) => p.label)).toEqual(['i'])
+    // HTML "physical" pages are counted by page breaks; the cover and TOC take the first few.
+    const skipped = await readPagesFromData(new Uint8Array(readFileSync(PANDORA_HTM)), 'pandora', {
+      skipPages: 12,
+    })
+    const front = skipped.pages.filter((p) => p.matter === 'front').map((p) => p.label)
+    expect(front[0]).toBe('i')
+    expect(front.length).toBeGreaterThan(1)
+    expect(front).toContain('1')
+    expect(skipped.report.trimmed.front).toBe(front.length)
+  })
+
+  it('reads plain HTML (no wrapper) with div page breaks and inline labels', async () => {
+    const page = (body: string, label: string) =>
+      `<div style="page-break-after:always"><p>${body}</p><div style="text-align:center"><font>${label}</font></div></div>`
+    const html = `<html><body>${page('Cover page text.', 'i')}${page('First body page.', '1')}${page('Second body page.', '2')}${page('Third.', '3')}</body></html>`
+    const { pages } = await readPagesFromData(new TextEncoder().encode(html), 'mini.html')
+    expect(pages.map((p) => [p.label, p.text, p.matter])).toEqual([
+      ['i', 'Cover page text.', 'front'],
+      ['1', 'First body page.', 'body'],
+      ['2', 'Second body page.', 'body'],
+      ['3', 'Third.', 'body'],
+    ])
+  })
+})

@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { pageAccuracy } from '../src/accuracy'
+import { type Line, linesOfPage } from '../src/layout'
+import { monotonicFilter, pdfCandidates } from '../src/markers'
+import { assemblePages, fallbackPages, splitSegment } from '../src/paging'
+import { extractPdf } from '../src/pdf'
+import { pageText, type ReadResult, readPages } from '../src/read'
+import { bytes, FACEBOOK_PDF, groundTruth } from './helpers'
+
+describe('pages from real facebook-s1 pages (PDF pages 8-12 = printed 1-5)', () => {
+  let lines: Line[]
+  beforeAll(async () => {
+    lines = (await extractPdf(bytes(FACEBOOK_PDF), { pages: [8, 9, 10, 11, 12] })).flatMap(linesOfPage)
+  })
+
+  it('a marker ends its page: the text before it belongs to it', () => {
+    const markers = monotonicFilter(pdfCandidates(lines, []))
+    const { pages, interpolated } = assemblePages(lines, markers, { minMarkers: 2 })
+    expect(pages.map((p) => p.label)).toEqual(['1', '2', '3', '4', '5'])
+    expect(interpolated).toBe(0)
+    const one = pageText(pages[0]?.lines ?? [])
+    expect(one).toContain('PROSPECTUS SUMMARY')
+    expect(one).toContain(
+      'This summary highlights information contained in greater detail elsewhere in this prospectus.',
+    )
+    // The marker line itself is not content.
+    expect(one.split('\n').at(-1)).not.toBe('1')
+    expect(pages[0]?.physical).toEqual([8])
+  })
+
+  it('interpolates a page whose marker is missing, cutting at the physical page break', () => {
+    const markers = monotonicFilter(pdfCandidates(lines, []))
+    const full = assemblePages(lines, markers, { minMarkers: 2 }).pages
+    const without3 = markers.filter((m) => m.label !== '3')
+    const { pages, interpolated } = assemblePages(lines, without3, { minMarkers: 2 })
+    expect(interpolated).toBe(1)
+    expect(pages.map((p) => p.label)).toEqual(['1', '2', '3', '4', '5'])
+    expect(pages[2]?.interpolated).toBe(true)
+    // The unrecognised marker's line stays as text of the page it ends; the cut is exact otherwise.
+    expect(pageText(pages[2]?.lines ?? [])).toBe(`${pageText(full[2]?.lines ?? [])}\n3`)
+    expect(pageText(pages[3]?.lines ?? [])).toBe(pageText(full[3]?.lines ?? []))
+  })
+
+  it('splits by word count when there are no physical breaks to cut at', () => {
+    const onePage = lines.filter((l) => l.page === 9)
+    const parts = splitSegment(onePage, 3)
+    expect(parts).toHaveLength(3)
+    expect(parts.flat()).toEqual(onePage)
+    const words = parts.map((p) => p.reduce((n, l) => n + l.text.split(' ').length, 0))
+    const total = words.reduce((a, b) => a + b, 0)
+    for (const w of words) expect(Math.abs(w - total / 3)).toBeLessThan(total / 6)
+  })
+
+  it('falls back to physical page numbers without markers', () => {
+    const { pages, fallback } = assemblePages(lines, [], { minMarkers: 2 })
+    expect(fallback).toBe(true)
+    expect(pages.map((p) => [p.label, p.fallback])).toEqual(fallbackPages(lines).map((p) => [p.label, true]))
+    expect(pages.map((p) => p.label)).toEqual(['8', '9', '10', '11', '12'])
+  })
+})
+
+describe('the whole facebook-s1.pdf (Chrome print, page breaks kept)', () => {
+  let result: ReadResult
+  beforeAll(async () => {
+    result = await readPages(FACEBOOK_PDF)
+  }, 120_000)
+
+  it('recovers every printed page: i, 1-150, F-1-F-29, II-1-II-7', () => {
+    const labels = result.pages.filter((p) => !p.fallback).map((p) => p.label)
+    expect(labels).toEqual([
+      'i',
+      ...Array.from({ length: 150 }, (_, i) => String(i + 1)),
+      ...Array.from({ length: 29 }, (_, i) => `F-${i + 1}`),
+      ...Array.from({ length: 7 }, (_, i) => `II-${i + 1}`),
+    ])
+    expect(result.report.markers).toEqual({ roman: 1, arabic: 150, F: 29, II: 7 })
+    expect(result.report.fallback).toBe(false)
+  })
+
+  it('puts at least 99.5% of the ground-truth sentences on their own printed page', () => {
+    const acc = pageAccuracy(result.pages, groundTruth('facebook-s1'))
+    expect(acc.total).toBe(496)
+    expect(acc.share).toBeGreaterThanOrEqual(0.995)
+    // None of the sampled body sentences lands on a trimmed page.
+    expect(acc.inTrimmed).toBe(0)
+  })
+
+  it('trims the cover and table of contents in front, Part II, signatures and exhibits at the back', () => {
+    const matter = (label: string) => result.pages.find((p) => p.label === label)?.matter
+    expect(matter('i')).toBe('front')
+    expect(matter('1')).toBe('body')
+    expect(matter('150')).toBe('body')
+    expect(matter('F-29')).toBe('body')
+    expect(matter('II-1')).toBe('back')
+    const tail = result.pages.filter((p) => p.fallback)
+    expect(tail.length).toBeGreaterThan(0)
+    expect(tail.every((p) => p.matter === 'back')).toBe(true)
+    expect(tail[0]?.text).toMatch(/^(Table of Contents\n)?EXHIBIT INDEX/)
+    expect(result.report.trimmed).toEqual({ front: 1, back: 7 + tail.length })
+  })
+})
