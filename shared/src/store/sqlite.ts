@@ -14,14 +14,13 @@
  * statements, so a warm hybrid search costs one catalog lookup, one FTS5 query, one vec0 KNN scan
  * and k primary-key fetches.
  */
-import { randomBytes } from 'node:crypto'
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import * as sqliteVec from 'sqlite-vec'
 import type { Chunk, Matter, PageRecord } from '../chunk'
-import { stripPageTags } from '../citations'
 import { keywordTerms, queryTerms } from '../terms'
+import { assertSafeName, chunkKeywordText, newVersionName } from './common'
 import { candidateCount, rrfFuse } from './fusion'
 import {
   type ChunkInput,
@@ -40,21 +39,6 @@ type DB = Database.Database
 const WINDOW_SLOTS = 64
 /** sqlite-vec's largest k for one KNN query. */
 const VEC_MAX_K = 4096
-const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
-
-/** A fresh version name: sortable by creation time, unique across concurrent ingests. */
-export function newVersionName(now = new Date()): string {
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z')
-  return `${stamp}-${randomBytes(3).toString('hex')}`
-}
-
-function assertSafeName(kind: string, name: string): void {
-  // Names become file names: keep them to a safe alphabet rather than escaping.
-  if (!SAFE_NAME.test(name)) throw new Error(`Invalid ${kind} name "${name}" (letters, digits, . _ -)`)
-}
 
 /**
  * FTS5 sees each keyword term as ONE token: plain [a-z0-9] terms pass as they are, anything else
@@ -65,11 +49,6 @@ function assertSafeName(kind: string, name: string): void {
 export function ftsToken(term: string): string {
   if (/^[a-z0-9]+$/.test(term) && !term.startsWith('zz')) return term
   return `zz${Buffer.from(term, 'utf8').toString('hex')}`
-}
-
-/** The text a chunk is indexed under: its tag-free text plus its section heading. */
-export function chunkKeywordText(chunk: Chunk): string {
-  return chunk.section ? `${chunk.section}\n${stripPageTags(chunk.text)}` : stripPageTags(chunk.text)
 }
 
 const CATALOG_SCHEMA = `
@@ -421,6 +400,8 @@ class SqliteVersionWriter implements VersionWriter {
 function ftsTextOf(chunk: Chunk): string {
   return keywordTerms(chunkKeywordText(chunk)).map(ftsToken).join(' ')
 }
+
+export { newVersionName } from './common'
 
 export interface SqliteStoreOptions {
   /** Directory holding catalog.db and one folder per filing. */

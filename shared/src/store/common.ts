@@ -1,0 +1,34 @@
+/** Helpers both store implementations share (no I/O, no native modules). */
+import { randomBytes } from 'node:crypto'
+import type { Chunk } from '../chunk'
+import { stripPageTags } from '../citations'
+
+/** Filing and version names become file and collection names: kept to a safe alphabet. */
+export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
+
+export function assertSafeName(kind: string, name: string): void {
+  if (!SAFE_NAME.test(name))
+    throw new Error(`Invalid ${kind} name "${name}" (letters, digits, . _ -; at most 100)`)
+}
+
+/** A fresh version name: sortable by creation time, unique across concurrent ingests. */
+export function newVersionName(now = new Date()): string {
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
+  return `${stamp}-${randomBytes(3).toString('hex')}`
+}
+
+/** Creation time of a generated version name (`20261129T120423Z-…`), or null for a custom name. */
+export function versionTime(version: string): number | null {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(version)
+  if (!m) return null
+  const [, y, mo, d, h, mi, s] = m.map(Number) as number[]
+  return Date.UTC(y as number, (mo as number) - 1, d, h, mi, s)
+}
+
+/** The text a chunk is keyword-indexed under: its tag-free text plus its section heading. */
+export function chunkKeywordText(chunk: Chunk): string {
+  return chunk.section ? `${chunk.section}\n${stripPageTags(chunk.text)}` : stripPageTags(chunk.text)
+}
