@@ -4,7 +4,14 @@
 export { type GroundTruthSentence, normaliseForMatch, type PageAccuracy, pageAccuracy } from './accuracy'
 export { CHUNK_OVERLAP, CHUNK_WORDS, type ChunkOptions, chunkId, chunkPages, isHeading } from './chunk'
 export { type EdgarDocument, fetchEdgarDocument, primaryDocumentLink } from './edgar'
-export { type IngestOptions, type IngestSummary, ingestFiling, type Stage } from './ingest'
+export {
+  type IngestOptions,
+  type IngestPagesOptions,
+  type IngestSummary,
+  ingestFiling,
+  ingestPages,
+  type Stage,
+} from './ingest'
 export { parseLabel } from './markers'
 export { InputError } from './pdf'
 export { type PagesReport, type ReadOptions, type ReadResult, readPages, readPagesFromData } from './read'

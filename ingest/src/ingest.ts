@@ -13,7 +13,7 @@ import type { Embedder } from '@asks1/shared/embedder'
 import type { ChunkInput, FilingStatus, Store, VersionWriter } from '@asks1/shared/store'
 import { CHUNK_OVERLAP, CHUNK_WORDS, chunkPages } from './chunk'
 import { InputError } from './pdf'
-import { type PagesReport, readPagesFromData } from './read'
+import { type PagesReport, type ReadResult, readPagesFromData } from './read'
 
 export type Stage = 'extract' | 'embed' | 'write'
 
@@ -64,7 +64,6 @@ const DRY_RUN_VERSION = 'dry-run'
 
 export async function ingestFiling(opts: IngestOptions): Promise<IngestSummary> {
   const t0 = performance.now()
-  const { filing, embedder } = opts
   if (!opts.dryRun && !opts.store) throw new Error('ingestFiling: a store is required unless dryRun')
   let data: Buffer
   try {
@@ -73,7 +72,7 @@ export async function ingestFiling(opts: IngestOptions): Promise<IngestSummary> 
     throw new InputError(`cannot read ${opts.file}: ${(err as NodeJS.ErrnoException).code ?? err}`)
   }
   const sha256 = createHash('sha256').update(data).digest('hex')
-  const { pages, report } = await readPagesFromData(
+  const read = await readPagesFromData(
     new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
     opts.file,
     {
@@ -82,6 +81,24 @@ export async function ingestFiling(opts: IngestOptions): Promise<IngestSummary> 
     },
   )
   opts.signal?.throwIfAborted()
+  return ingestPages({ ...opts, read, sha256, startedAt: t0 })
+}
+
+export interface IngestPagesOptions extends Omit<IngestOptions, 'skipPages'> {
+  /** Pages already read (by `readPages`). */
+  read: ReadResult
+  /** Hash of the source file, kept with the version. */
+  sha256: string
+  /** performance.now() when the run started, for the total time. */
+  startedAt?: number
+}
+
+/** The pipeline after reading: chunk, embed, write a new version and swap it in. */
+export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSummary> {
+  const t0 = opts.startedAt ?? performance.now()
+  const { filing, embedder, sha256 } = opts
+  const { pages, report } = opts.read
+  if (!opts.dryRun && !opts.store) throw new Error('ingestPages: a store is required unless dryRun')
 
   const t1 = performance.now()
   const chunks = chunkPages(pages, { filing, version: DRY_RUN_VERSION })
@@ -110,7 +127,9 @@ export async function ingestFiling(opts: IngestOptions): Promise<IngestSummary> 
     try {
       version = writer.version
       for (const c of chunks) c.version = writer.version
-      await writer.addPages(pages)
+      // Unlabelled pages are kept only when the whole filing is unlabelled: a trailing unnumbered
+      // exhibit list is back matter nobody cites, and storing it would flag the version as fallback.
+      await writer.addPages(report.fallback ? pages : pages.filter((p) => !p.fallback))
       const batch = 64
       opts.onProgress?.('write', 0, chunks.length)
       for (let i = 0; i < chunks.length; i += batch) {
