@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openSqliteStore } from '../src/store/sqlite'
-import { acmeChunks, storeContract } from './store-contract'
+import { acmeChunks, makeChunk, storeContract } from './store-contract'
 import { tinyEmbedder } from './tiny-embedder'
 
 storeContract(
@@ -74,6 +74,36 @@ describe('sqlite store specifics', () => {
     } finally {
       await reader.close()
       await writer.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('ranks dense candidates in memory exactly as sqlite-vec’s vec0 KNN does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'asks1-sqlite-'))
+    const store = openSqliteStore({ dir })
+    let seed = 7
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed / 2 ** 31 - 0.5
+    }
+    const vec = () => Float32Array.from({ length: 32 }, rnd)
+    try {
+      const w = await store.beginVersion('acme', { dim: 32 })
+      const chunks = Array.from({ length: 150 }, (_, i) => ({
+        ...makeChunk('acme', i, `chunk ${i}`, ['1']),
+        version: w.version,
+      }))
+      await w.addChunks(
+        chunks.map((chunk, i) => ({ chunk, vectors: Array.from({ length: 1 + (i % 3) }, vec) })),
+      )
+      await w.commit()
+      const reader = store.reader('acme')
+      for (let q = 0; q < 5; q++) {
+        const v = vec()
+        expect(reader.denseIds(v, 50)).toEqual(reader.denseIdsVec0(v, 50))
+      }
+    } finally {
+      await store.close()
       rmSync(dir, { recursive: true, force: true })
     }
   })
