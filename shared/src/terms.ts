@@ -91,7 +91,8 @@ function numberTerms(raw: string): string[] {
 /** Capitalised and not a stop word ("RISK FACTORS AND" is the run "risk factors"). */
 const isCapitalised = (t: Token) =>
   t.kind === 'word' && /^\p{Lu}/u.test(t.raw) && !STOP_WORDS.has(lower(t.raw))
-const isClassLetter = (t: Token) => t.kind === 'word' && /^[A-Z]{1,2}$/.test(t.raw)
+/** "Class A", "Class AA", and a typed question's "class a" (one lower-case letter only: not "class of"). */
+const isClassLetter = (t: Token) => t.kind === 'word' && (/^[A-Z]{1,2}$/.test(t.raw) || /^[a-z]$/.test(t.raw))
 /** Words that introduce a sentence rather than name something ("The Company", "Our Board"). */
 const LEADING_NOISE = new Set([
   'the',

@@ -1,11 +1,11 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { env } from '@huggingface/transformers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadBaseConfig } from '../src/config'
 import { type Embedder, loadEmbedder, MAX_TOKENS, planWindows, WINDOW_PIECES } from '../src/embedder'
-import { ensureTestModel, type TestModel } from '../src/testing'
+import { ensureTestModel, type TestModel, writeTestModel } from '../src/testing'
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * (b[i] as number), 0)
 
@@ -107,6 +107,26 @@ describe('loadEmbedder with the generated tiny model (real transformers.js + onn
     const pieces = 'zq0xw'.length // z ##q ##0 ##x ##w
     expect(windows?.length).toBeGreaterThanOrEqual(Math.ceil((300 * pieces) / WINDOW_PIECES))
     expect(MAX_TOKENS).toBe(256)
+  })
+})
+
+describe('the generated test model', () => {
+  it('is byte-for-byte deterministic', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'asks1-gen-'))
+    try {
+      writeTestModel(join(dir, 'a'))
+      writeTestModel(join(dir, 'b'))
+      for (const f of [
+        'config.json',
+        'tokenizer.json',
+        'tokenizer_config.json',
+        'onnx/model_quantized.onnx',
+      ]) {
+        expect(readFileSync(join(dir, 'a', f)).equals(readFileSync(join(dir, 'b', f))), f).toBe(true)
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 

@@ -26,6 +26,11 @@ describe('keywordTerms', () => {
     expect(t).not.toContain('the long-term benefit trust')
   })
 
+  it('matches a share class typed in lower case, but not "class of"', () => {
+    expect(keywordTerms('how many class a shares')).toContain('class a')
+    expect(keywordTerms('a class of stock')).not.toContain('class of')
+  })
+
   it('lower-cases ordinary words and drops stop words and single letters', () => {
     expect(keywordTerms('The Company AND its Users are a Market')).toEqual(['company', 'users', 'market'])
   })
