@@ -143,6 +143,7 @@ export async function evaluateAnswers(
       const detail = opts.details?.find((d) => d.id === q.id && d.filing === q.filing)
       if (detail)
         detail.answer = {
+          text: outcome.answer.slice(0, 600),
           cited: outcome.citations.map((c) => c.page),
           gold_cited: outcome.citations.filter((c) => base.goldPages.includes(c.page)).length,
           facts_found: q.facts.filter((f) => containsFact(outcome.answer, f)),

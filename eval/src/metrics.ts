@@ -191,7 +191,7 @@ export function factsRecall(outcomes: readonly AnswerOutcome[]): number | null {
 // Wordings that say the filing does not hold the answer. Kept broad on purpose: a refusal is also
 // required to cite no page, which is what keeps this from rewarding hedged answers.
 const REFUSAL_RE =
-  /\b(?:(?:does|do|did)\s+not|doesn['’]t|don['’]t|didn['’]t|is\s+not|isn['’]t|are\s+not|aren['’]t|was\s+not|were\s+not|cannot|can['’]t|could\s+not|couldn['’]t|unable\s+to)\s+(?:\w+\s+){0,3}?(?:contain|include|state|disclose|provide|mention|say|specify|report|give|find|found|answer|available|list|cover|appear)|\bnot\s+(?:in|found\s+in|stated\s+in|disclosed\s+in|covered\s+by|available\s+in)\s+(?:this|the)\s+(?:filing|prospectus|document|excerpts?|registration\s+statement)|\bno\s+(?:information|mention|data|disclosure|figure|relevant)\b|\bleft\s+blank\b|\bnot\s+(?:yet\s+)?(?:been\s+)?(?:determined|disclosed|specified)\b/i
+  /\b(?:(?:does|do|did|may|might)\s+not|doesn['’]t|don['’]t|didn['’]t|is\s+not|isn['’]t|are\s+not|aren['’]t|was\s+not|were\s+not|cannot|can['’]t|could\s+not|couldn['’]t|unable\s+to)\s+(?:\w+\s+){0,3}?(?:contain|include|state|disclose|provide|mention|say|specify|report|give|find|found|answer|available|list|cover|appear)|\bnot\s+(?:in|found\s+in|stated\s+in|disclosed\s+in|covered\s+by|available\s+in)\s+(?:this|the)\s+(?:filing|prospectus|document|excerpts?|registration\s+statement)|\bno\s+(?:information|mention|data|disclosure|figure|relevant)\b|\bleft\s+blank\b|\bnot\s+(?:yet\s+)?(?:been\s+)?(?:determined|disclosed|specified)\b/i
 
 /** Whether an answer says the filing does not contain the information. */
 export function saysNotInFiling(answer: string): boolean {

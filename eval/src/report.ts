@@ -41,6 +41,8 @@ export interface QuestionDetail {
   rank: Partial<Record<RetrievalMode, number | null>>
   skipped?: string
   answer?: {
+    /** The answer's first 600 characters, to see why a figure moved. */
+    text: string
     cited: string[]
     gold_cited: number
     facts_found: string[]
