@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { sourcePageQueryOptions } from '../api/queries'
 import { citationStatus, figuresOf, missingOf, statusSentence } from '../lib/citation-status'
 import { describeFailure } from '../lib/error-copy'
-import { highlightFigures } from '../lib/highlight'
+import { highlightFigures, quoteAppears } from '../lib/highlight'
 import { Modal } from './Modal'
 
 /** What a clicked citation asks to open: a printed page, with the answer's citations of it. */
@@ -14,6 +14,8 @@ export interface PageTarget {
   citations: Citation[]
   /** Whether the answer is complete (so `citations` says how the check went). */
   checked: boolean
+  /** Passages the answer quotes in support of this page (highlighted when found on it). */
+  quotes: string[]
 }
 
 export function SourcePanel({
@@ -46,14 +48,20 @@ function SourcePage({
   const query = useQuery(sourcePageQueryOptions(filing.id, page))
   const isCited = page === target.page
   const figures = isCited ? figuresOf(target.citations) : []
+  const quotes = isCited ? target.quotes : []
   const missing = isCited ? missingOf(target.citations) : []
   const status = target.checked ? citationStatus(target.citations) : 'pending'
   // Keyed by the figures' text, not the array (a new array each render would redo the work).
   const figuresKey = figures.join('\u0000')
+  const quotesKey = quotes.join('\u0000')
   const segments = useMemo(
-    () => (query.data ? highlightFigures(query.data.text, figuresKey.split('\u0000')) : []),
-    [query.data, figuresKey],
+    () =>
+      query.data
+        ? highlightFigures(query.data.text, figuresKey.split('\u0000'), quotesKey.split('\u0000'))
+        : [],
+    [query.data, figuresKey, quotesKey],
   )
+  const quotesFound = query.data ? quotes.filter((q) => quoteAppears(query.data.text, q)).length : 0
   const textRef = useRef<HTMLElement>(null)
   // Bring the first highlighted figure into view (reading the DOM, never rewriting it).
   useEffect(() => {
@@ -72,14 +80,7 @@ function SourcePage({
           </p>
           <h2 id="source-title">Page {page}</h2>
           <p className="source__meta">
-            {query.data && query.data.pdfPages.length > 0 && (
-              <span>
-                PDF page{' '}
-                {query.data.pdfPages.length === 1
-                  ? query.data.pdfPages[0]
-                  : `${query.data.pdfPages[0]}–${query.data.pdfPages.at(-1)}`}
-              </span>
-            )}
+            {query.data && <span>{pdfPageText(query.data.pdfPages)}</span>}
             {isCited ? <span className="tag">Cited in the answer</span> : <span>Printed page {page}</span>}
           </p>
         </div>
@@ -100,6 +101,15 @@ function SourcePage({
           {figures.map((f) => (
             <mark key={f}>{f}</mark>
           ))}
+        </p>
+      )}
+      {isCited && query.data && quotes.length > 0 && (
+        <p className="source__figures">
+          {quotesFound === quotes.length
+            ? `The quoted passage${quotes.length === 1 ? ' is' : 's are'} highlighted below.`
+            : quotesFound === 0
+              ? `The quoted passage${quotes.length === 1 ? ' was' : 's were'} not found word for word on this page.`
+              : `${quotesFound} of ${quotes.length} quoted passages were found on this page and are highlighted.`}
         </p>
       )}
 
@@ -160,4 +170,11 @@ function SourcePage({
       </footer>
     </article>
   )
+}
+
+/** Where the printed page sits in the PDF; EDGAR HTML filings have no PDF pages at all. */
+export function pdfPageText(pdfPages: readonly number[]): string {
+  if (pdfPages.length === 0) return 'Filed as HTML: no PDF page'
+  if (pdfPages.length === 1) return `PDF page ${pdfPages[0]}`
+  return `PDF pages ${pdfPages[0]}–${pdfPages.at(-1)}`
 }

@@ -3,7 +3,7 @@ import { stripPageTags } from '@asks1/shared/citations'
 import { useQuery } from '@tanstack/react-query'
 import { Fragment, type ReactNode } from 'react'
 import { type AskTurnInput, askQueryOptions } from '../api/queries'
-import { type Block, type Inline, parseAnswer } from '../lib/answer-parts'
+import { type Block, type Inline, parseAnswer, quotesForPage } from '../lib/answer-parts'
 import { citationStatus, citationsFor } from '../lib/citation-status'
 import { CitationChip } from './CitationChip'
 import { FailureNotice } from './FailureNotice'
@@ -17,7 +17,12 @@ export function Turn({ turn, onOpenPage }: { turn: AskTurnInput; onOpenPage: (ta
   const reply = query.data?.reply ?? null
   const streaming = query.fetchStatus === 'fetching'
   const open = (page: string) =>
-    onOpenPage({ page, citations: reply ? citationsFor(reply.citations, page) : [], checked: reply !== null })
+    onOpenPage({
+      page,
+      citations: reply ? citationsFor(reply.citations, page) : [],
+      checked: reply !== null,
+      quotes: quotesForPage(reply?.answer ?? query.data?.text ?? '', page),
+    })
 
   return (
     <article className="turn" aria-label={`Question: ${turn.question}`}>

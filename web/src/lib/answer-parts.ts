@@ -4,6 +4,7 @@
  * Citations are found by the shared boundary-safe parser, so `p.15` never becomes a chip inside `p.154`.
  */
 import { findCitations } from '@asks1/shared/citations'
+import { quotesIn } from './highlight'
 
 export type Inline =
   | { kind: 'text'; text: string }
@@ -68,7 +69,10 @@ export function parseInline(text: string): Inline[] {
   const parts: Inline[] = []
   let at = 0
   for (const span of spans) {
-    if (span.index > at) parts.push({ kind: 'text', text: text.slice(at, span.index) })
+    // A later item of a list (`p.40 and p.42`) is reported at its label: its own `p.` goes with the chip.
+    let before = text.slice(at, span.index)
+    if (parts.length > 0) before = before.replace(/(?<![A-Za-z])pp?\.\s?$/i, '')
+    if (before) parts.push({ kind: 'text', text: before })
     parts.push({ kind: 'cite', page: span.pages.at(-1) as string, pages: span.pages })
     at = span.index + span.length
   }
@@ -117,4 +121,19 @@ function withBold(parts: Inline[]): Inline[] {
     })
   }
   return out
+}
+
+/**
+ * The passages an answer quotes in support of a page: quoted text between the previous citation
+ * and each citation of that page (extractive answers quote every excerpt; Claude often quotes too).
+ */
+export function quotesForPage(answer: string, page: string): string[] {
+  const out: string[] = []
+  let prevEnd = 0
+  for (const c of findCitations(answer)) {
+    const span = answer.slice(prevEnd, c.index)
+    prevEnd = Math.max(prevEnd, c.index + c.length)
+    if (c.page === page) out.push(...quotesIn(span))
+  }
+  return [...new Set(out)]
 }

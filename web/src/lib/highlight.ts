@@ -25,10 +25,36 @@ export function figurePattern(figure: string): string | null {
   return `(?:\\$\\s*)?(?<![\\d.,])${body}(?![\\d]|[.,]\\d)${/[a-z]$/i.test(core) ? '(?![a-z])' : ''}`
 }
 
-/** Split `text` into plain and highlighted segments for the given figures. */
-export function highlightFigures(text: string, figures: readonly string[]): Segment[] {
-  const patterns = [...new Set(figures)]
-    .map(figurePattern)
+/**
+ * A regex source for a quoted passage: its words in order, any whitespace between them (page text
+ * breaks lines and table cells where the answer has spaces), either apostrophe. Null if too short
+ * to be a meaningful match.
+ */
+export function quotePattern(quote: string): string | null {
+  const words = quote.trim().split(/\s+/).filter(Boolean)
+  if (words.join(' ').length < 12) return null
+  return words.map((w) => escapeRegExp(w).replace(/['\u2019]/g, "['\u2019]")).join('\\s+')
+}
+
+/** Quoted passages in a span of an answer (“…” or "…"), split at ellipses. */
+export function quotesIn(span: string): string[] {
+  const out: string[] = []
+  for (const m of span.matchAll(/[\u201c"]([^\u201d"]{12,})[\u201d"]/g)) {
+    for (const part of (m[1] as string).split(/\u2026|\.\.\./)) {
+      const trimmed = part.trim().replace(/^[,;:]\s*/, '')
+      if (trimmed.length >= 12) out.push(trimmed)
+    }
+  }
+  return out
+}
+
+/** Split `text` into plain and highlighted segments for the given figures and quoted passages. */
+export function highlightFigures(
+  text: string,
+  figures: readonly string[],
+  quotes: readonly string[] = [],
+): Segment[] {
+  const patterns = [...[...new Set(figures)].map(figurePattern), ...[...new Set(quotes)].map(quotePattern)]
     .filter((p): p is string => p !== null)
     // Longer figures first, so `$1.2 billion` wins over `1.2`.
     .sort((a, b) => b.length - a.length)
@@ -45,4 +71,10 @@ export function highlightFigures(text: string, figures: readonly string[]): Segm
   }
   if (at < text.length) segments.push({ text: text.slice(at), mark: false })
   return segments
+}
+
+/** Whether a quoted passage occurs in the text (same tolerance as the highlighting). */
+export function quoteAppears(text: string, quote: string): boolean {
+  const pattern = quotePattern(quote)
+  return pattern !== null && new RegExp(pattern, 'i').test(text)
 }

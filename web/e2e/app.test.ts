@@ -1,0 +1,219 @@
+// @vitest-environment node
+/**
+ * End to end: Debian's Chromium (never a downloaded browser) driven by playwright-core, against the
+ * REAL server (`buildApp`) on 127.0.0.1 with a temp DATA_DIR, the real Pandora S-1 ingested through
+ * `ingestFiling` into the SQLite store, extractive mode (no Claude key), serving this package's
+ * freshly built bundle. Screenshots at 390×844 and 1280×800 go to e2e/screenshots/ (gitignored).
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { ingestFiling } from '@asks1/ingest'
+import { buildApp } from '@asks1/server'
+import { type Embedder, missingEmbedder } from '@asks1/shared/embedder'
+import { loadRegistry } from '@asks1/shared/filings-loader'
+import { openStore, type Store } from '@asks1/shared/store'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+// The server package exports only buildApp; its config loader is reached by path (asked for an export).
+import { loadServerConfig } from '../../server/src/config'
+import { buildWeb } from '../test/build-web'
+
+const WEB_DIR = resolve(import.meta.dirname, '..')
+const ROOT = resolve(WEB_DIR, '..')
+const SHOTS = join(WEB_DIR, 'e2e', 'screenshots')
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const hasChromium = existsSync(CHROMIUM)
+if (!hasChromium) console.warn(`e2e skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`)
+
+const PHONE = { width: 390, height: 844 }
+const DESKTOP = { width: 1280, height: 800 }
+
+describe.skipIf(!hasChromium)('web app against the real server (Chromium)', () => {
+  let dir: string
+  let store: Store
+  let embedder: Embedder
+  let app: Awaited<ReturnType<typeof buildApp>>
+  let browser: Browser
+  let base: string
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'asks1-e2e-'))
+    mkdirSync(SHOTS, { recursive: true })
+    const dist = join(dir, 'web-dist')
+    await buildWeb(dist)
+
+    // Pandora (ingested) is the default; Facebook is registered but not ingested (a real state to show).
+    const registryPath = join(dir, 'filings.json')
+    const registry = (await import(join(ROOT, 'filings.json'), { with: { type: 'json' } })).default as {
+      filings: Record<string, unknown>[]
+    }
+    writeFileSync(
+      registryPath,
+      JSON.stringify({
+        filings: registry.filings.map((f) => ({
+          ...f,
+          source: resolve(ROOT, String(f.source)),
+          default: f.id === 'pandora-s1',
+        })),
+      }),
+    )
+    const config = loadServerConfig({
+      DATA_DIR: join(dir, 'data'),
+      FILINGS_CONFIG: registryPath,
+      LOG_LEVEL: 'silent',
+      WEB_DIST: dist,
+      INGEST_ON_START: 'false',
+    })
+    store = await openStore(config)
+    embedder = missingEmbedder('e2e runs keyword-only: no embedding model in tests')
+    await ingestFiling({
+      filing: 'pandora-s1',
+      file: join(ROOT, 'samples', 'pandora-s1.htm'),
+      store,
+      embedder,
+    })
+    app = await buildApp({
+      config,
+      registry: loadRegistry(registryPath),
+      store,
+      embedder,
+      anthropic: null,
+      logger: false,
+    })
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const address = app.server.address()
+    if (!address || typeof address === 'string') throw new Error('server did not listen on a port')
+    base = `http://127.0.0.1:${address.port}`
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    })
+  }, 240_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await app?.close()
+    await store?.close()
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+
+  async function open(viewport: { width: number; height: number }, path = '/') {
+    const context = await browser.newContext({ viewport, deviceScaleFactor: 1 })
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (err) => errors.push(String(err)))
+    await page.goto(`${base}${path}`)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    return { page, context, errors }
+  }
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, name), fullPage: false })
+
+  async function askFirstCard(page: Page) {
+    const card = page.locator('.cards .card').first()
+    const question = (await card.textContent())?.replace('→', '').trim() ?? ''
+    await card.click()
+    const turn = page.getByRole('article', { name: `Question: ${question}` })
+    // The final event carries the mode: extractive answers are labelled as excerpts.
+    await turn.getByText('Excerpts from the filing (no AI model configured)').waitFor({ timeout: 30_000 })
+    return turn
+  }
+
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    test(`${label}: ask, see cited pages, open a citation and read its page`, async () => {
+      const { page, context, errors } = await open(viewport)
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Pandora Media, Inc.')
+      await shot(page, `${label}-1-welcome.png`)
+
+      const turn = await askFirstCard(page)
+      const chips = turn.locator('.answer__text button.cite')
+      expect(await chips.count()).toBeGreaterThan(0)
+      const sourceChips = turn.locator('.sources button.cite')
+      expect(await sourceChips.count()).toBeGreaterThan(0)
+      // Sources list only cited pages: every source chip's page is cited in the answer text.
+      const answerPages = new Set(
+        await chips.evaluateAll((els) => els.map((e) => e.getAttribute('data-page'))),
+      )
+      for (const p of await sourceChips.evaluateAll((els) => els.map((e) => e.getAttribute('data-page'))))
+        expect(answerPages.has(p)).toBe(true)
+      expect(await page.locator('.session').textContent()).toMatch(/^\d+ of 8 questions left$/)
+      await shot(page, `${label}-2-answer.png`)
+
+      const first = chips.first()
+      const cited = await first.getAttribute('data-page')
+      await first.click()
+      await page.getByRole('dialog', { name: `Page ${cited}` }).waitFor()
+      const dialog = page.locator('dialog.source-panel[open]')
+      const text = dialog.locator('.page-text')
+      await text.waitFor()
+      expect(((await text.textContent()) ?? '').length).toBeGreaterThan(200)
+      // The Pandora S-1 is EDGAR HTML: printed pages, but no PDF to point into.
+      expect(await dialog.locator('.source__meta').textContent()).toContain('Filed as HTML: no PDF page')
+      expect(await dialog.getByRole('link', { name: /EDGAR/ }).getAttribute('href')).toMatch(
+        /^https:\/\/www\.sec\.gov\//,
+      )
+      await shot(page, `${label}-3-page.png`)
+
+      // Walk to the next printed page and back.
+      const next = dialog.getByRole('button', { name: /→$/ })
+      const nextPage = /p\.(\S+)/.exec((await next.textContent()) ?? '')?.[1]
+      expect(nextPage).toBeTruthy()
+      await next.click()
+      await page.getByRole('dialog', { name: `Page ${nextPage}` }).waitFor()
+      await dialog.getByRole('button', { name: `← p.${cited}` }).click()
+      await page.getByRole('dialog', { name: `Page ${cited}` }).waitFor()
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'hidden' })
+      expect(errors).toEqual([])
+      await context.close()
+    }, 90_000)
+  }
+
+  test('switching filing through the URL and the switcher', async () => {
+    const { page, context, errors } = await open(DESKTOP, '/?company=facebook-s1')
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Facebook, Inc.')
+    await page.getByText('This filing has not been ingested yet').waitFor()
+    expect(await page.getByRole('textbox').getAttribute('placeholder')).toContain("Facebook's S-1")
+
+    await page
+      .getByRole('navigation', { name: 'Filings' })
+      .getByRole('link', { name: /Pandora Media/ })
+      .click()
+    await page.getByRole('heading', { level: 1, name: /Pandora Media/ }).waitFor()
+    expect(new URL(page.url()).searchParams.get('company')).toBe('pandora-s1')
+
+    await page.goBack()
+    await page.getByRole('heading', { level: 1, name: /Facebook/ }).waitFor()
+
+    await page.goto(`${base}/?company=pandora-s1`)
+    await page.getByRole('heading', { level: 1, name: /Pandora Media/ }).waitFor()
+    expect(errors).toEqual([])
+    await context.close()
+  }, 60_000)
+
+  test('phone: the filing menu opens from the top bar', async () => {
+    const { page, context } = await open(PHONE)
+    const toggle = page.getByRole('button', { name: /^Filing/ })
+    await toggle.click()
+    await page
+      .getByRole('navigation', { name: 'Filings' })
+      .getByRole('link', { name: /Facebook/ })
+      .waitFor()
+    await shot(page, 'phone-4-menu.png')
+    // Nothing overflows sideways at phone width.
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width)
+    await context.close()
+  }, 60_000)
+})

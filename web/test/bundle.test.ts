@@ -1,0 +1,72 @@
+// @vitest-environment node
+/**
+ * The production bundle is browser-only: built exactly as `vite build` does (with the browser-safe
+ * plugin), its output names no Node built-in and no Node-only package; and the plugin itself stops
+ * a build that imports one.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { NODE_ONLY_PACKAGES, nodeOnlyReason } from '../vite.config'
+import { buildWeb } from './build-web'
+
+const tmp = mkdtempSync(join(tmpdir(), 'asks1-web-build-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
+  )
+
+describe('production bundle', () => {
+  test('contains no Node-only module', async () => {
+    const out = join(tmp, 'dist')
+    await buildWeb(out)
+    const js = files(out).filter((f) => f.endsWith('.js'))
+    expect(js.length).toBeGreaterThan(0)
+    const code = js.map((f) => readFileSync(f, 'utf8')).join('\n')
+    // Module specifiers as the bundler would leave them: quoted, in import/require position.
+    expect(code).not.toMatch(/["'`]node:[a-z]/)
+    for (const pkg of NODE_ONLY_PACKAGES) expect(code).not.toContain(`"${pkg}"`)
+    for (const marker of ['better-sqlite3', 'onnxruntime', 'sqlite-vec', 'createRequire', 'process.binding'])
+      expect(code).not.toContain(marker)
+    // It is the real app: the contract's citation parser and React are in, and the icons are copied.
+    expect(code).toContain('Excerpts from the filing (no AI model configured)')
+    for (const icon of [
+      'favicon.ico',
+      'favicon.svg',
+      'apple-touch-icon.png',
+      'icon-192.png',
+      'icon-512.png',
+      'manifest.webmanifest',
+    ])
+      expect(files(out).map((f) => f.slice(out.length + 1))).toContain(icon)
+  }, 120_000)
+
+  test('a build that imports Node-only code fails and names the import', async () => {
+    // The plugin refuses the import by name, before resolution: the entry can live outside the app.
+    const entry = join(tmp, 'bad-entry.ts')
+    writeFileSync(entry, "import { openStore } from '@asks1/shared/store'\nconsole.log(openStore)\n")
+    await expect(buildWeb(join(tmp, 'bad'), { entry })).rejects.toThrow(
+      /Node-only import in the web bundle: @asks1\/shared\/store is not browser-safe/,
+    )
+  }, 120_000)
+
+  test('the rule itself', () => {
+    expect(nodeOnlyReason('node:fs')).toBe('node:fs is a Node built-in')
+    expect(nodeOnlyReason('path')).toBe('path is a Node built-in')
+    expect(nodeOnlyReason('better-sqlite3')).toBe('better-sqlite3 only runs in Node')
+    expect(nodeOnlyReason('@huggingface/transformers')).toMatch(/only runs in Node/)
+    expect(nodeOnlyReason('@asks1/shared/embedder')).toMatch(/not browser-safe/)
+    expect(nodeOnlyReason('@asks1/shared')).toMatch(/not browser-safe/)
+    for (const ok of [
+      '@asks1/shared/api',
+      '@asks1/shared/citations',
+      '@asks1/shared/filings',
+      'react',
+      './app',
+    ])
+      expect(nodeOnlyReason(ok)).toBeNull()
+  })
+})
