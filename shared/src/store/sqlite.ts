@@ -482,6 +482,9 @@ export interface SqliteStoreOptions {
   dir: string
 }
 
+/** Version files being built by any store instance in this process (a second instance must not drop them). */
+const ACTIVE_BUILDS = new Set<string>()
+
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const
   private readonly catalog: DB
@@ -531,6 +534,7 @@ export class SqliteStore implements Store {
     rmSync(path, { force: true })
     const writer = new SqliteVersionWriter(this, filing, version, opts.dim, path)
     this.writers.add(writer)
+    ACTIVE_BUILDS.add(path)
     return writer
   }
 
@@ -564,6 +568,7 @@ export class SqliteStore implements Store {
         .run(w.filing, w.version)
     })()
     this.writers.delete(w)
+    ACTIVE_BUILDS.delete(w.path)
     const row = this.liveRow.get(w.filing)
     if (!row) throw new Error(`Version ${w.filing}@${w.version} is not live after commit`)
     return toStatus(row)
@@ -572,6 +577,7 @@ export class SqliteStore implements Store {
   /** @internal Removes an aborted version's file and catalog row. */
   forget(w: SqliteVersionWriter): void {
     this.writers.delete(w)
+    ACTIVE_BUILDS.delete(w.path)
     this.catalog
       .prepare(`DELETE FROM versions WHERE filing = ? AND version = ? AND state = 'building'`)
       .run(w.filing, w.version)
@@ -642,14 +648,14 @@ export class SqliteStore implements Store {
     const rows = this.catalog
       .prepare('SELECT * FROM versions WHERE filing = ? ORDER BY created_at DESC, version DESC')
       .all(filing) as CatalogRow[]
-    const mine = new Set([...this.writers].filter((w) => w.filing === filing).map((w) => w.version))
     const dropped: string[] = []
     let kept = 0
     for (const row of rows) {
       if (row.version === live) continue
       if (row.state === 'building') {
         // Only builds whose process is gone: another ingest may be building right now.
-        if (mine.has(row.version) || (row.pid !== null && row.pid !== process.pid && processAlive(row.pid)))
+        const path = this.versionPath(filing, row.version)
+        if (ACTIVE_BUILDS.has(path) || (row.pid !== null && row.pid !== process.pid && processAlive(row.pid)))
           continue
       } else if (kept < keep) {
         kept++
