@@ -173,6 +173,11 @@ export function numericLeaves(value: unknown, prefix = ''): Map<string, number> 
 // Figures where a smaller number is the better one.
 const LOWER_IS_BETTER = /latency|false_refusal|cost|skipped|errors|tokens|seconds/
 
+const TIMING = /latency|seconds/
+/** A timing counts as changed only beyond 25% of the baseline and 1 ms. */
+export const TIMING_REL = 0.25
+export const TIMING_ABS_MS = 1
+
 export interface Delta {
   path: string
   baseline: number | null
@@ -200,7 +205,15 @@ export function compareReports(current: unknown, baseline: unknown): Delta[] {
     if (c === null) return { path, baseline: b, current: null, delta: null, verdict: 'gone' as const }
     const delta = Math.round((c - b) * 1e6) / 1e6
     const up = LOWER_IS_BETTER.test(path) ? delta < 0 : delta > 0
-    return { path, baseline: b, current: c, delta, verdict: delta === 0 ? 'same' : up ? 'better' : 'worse' }
+    // Timings wobble from run to run on a shared machine: within the tolerance they count as the same.
+    const noise = TIMING.test(path) && Math.abs(delta) <= Math.max(TIMING_ABS_MS, TIMING_REL * Math.abs(b))
+    return {
+      path,
+      baseline: b,
+      current: c,
+      delta,
+      verdict: delta === 0 || noise ? 'same' : up ? 'better' : 'worse',
+    }
   })
 }
 

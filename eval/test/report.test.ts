@@ -120,6 +120,22 @@ describe('comparison with a baseline', () => {
     expect(text).not.toContain('answers.facts_recall')
     expect(text).toContain('1 better, 2 worse than the baseline.')
   })
+  it('treats timing wobble within 25% (and 1 ms) as no change', () => {
+    const base = {
+      answers: { latency_ms: { p50: 40, p95: 100 } },
+      retrieval: { latency_ms: { keyword: { p50: 0.9 } } },
+    }
+    const cur = {
+      answers: { latency_ms: { p50: 49, p95: 130 } },
+      retrieval: { latency_ms: { keyword: { p50: 1.8 } } },
+    }
+    const by = Object.fromEntries(compareReports(cur, base).map((d) => [d.path, d.verdict]))
+    expect(by).toEqual({
+      'answers.latency_ms.p50': 'same',
+      'answers.latency_ms.p95': 'worse',
+      'retrieval.latency_ms.keyword.p50': 'same',
+    })
+  })
   it('reports figures new or gone and an unchanged run', () => {
     const base = report()
     const deltas = compareReports(
