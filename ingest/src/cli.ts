@@ -6,21 +6,21 @@
  * and errors go to standard error. Errors are one line and a non-zero exit code, and nothing is
  * written to the store.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { type BaseConfig, ConfigError, loadBaseConfig, readConfig } from '@asks1/shared/config'
-import { loadEmbedder } from '@asks1/shared/embedder'
 import { loadRegistry, RegistryError } from '@asks1/shared/filings-loader'
-import { openStore } from '@asks1/shared/store'
+import type { Store } from '@asks1/shared/store'
 import cliProgress from 'cli-progress'
 import { Type } from 'typebox'
 import { fetchEdgarDocument } from './edgar'
-import { type IngestSummary, ingestFiling, type Stage } from './ingest'
+import { type IngestSummary, ingestPages, type Stage } from './ingest'
 import { InputError } from './pdf'
-import { type PagesReport, readPages } from './read'
+import { type PagesReport, readPages, readPagesFromData } from './read'
 
 const USAGE = `Usage:
   pnpm ingest run <filing-id> [<file>] [--skip-pages=N] [--dry-run]
@@ -37,9 +37,23 @@ class UsageError extends Error {
   override name = 'UsageError'
 }
 
-const err = (s: string) => process.stderr.write(`${s}\n`)
-const tty = process.stderr.isTTY === true
-const loud = (s: string) => (tty ? `\x1b[1;33m${s}\x1b[0m` : s)
+/** Where output goes; tests run `main` in-process with their own. */
+export interface Io {
+  out: (s: string) => void
+  err: (s: string) => void
+  env: Record<string, string | undefined>
+  tty: boolean
+}
+
+const processIo: Io = {
+  out: (s) => process.stdout.write(s),
+  err: (s) => process.stderr.write(s),
+  env: process.env,
+  tty: process.stderr.isTTY === true,
+}
+let io: Io = processIo
+const err = (s: string) => io.err(`${s}\n`)
+const loud = (s: string) => (io.tty ? `\x1b[1;33m${s}\x1b[0m` : s)
 
 const STAGE_UNITS: Record<Stage, string> = { extract: 'pages', embed: 'chunks', write: 'chunks' }
 
@@ -57,7 +71,7 @@ function progressReporter() {
       stop()
       stage = s
       lastQuarter = -1
-      if (tty) {
+      if (io.tty) {
         bar = new cliProgress.SingleBar(
           {
             stream: process.stderr,
@@ -160,8 +174,8 @@ async function commandPages(args: string[]) {
     matter: p.matter,
     ...(p.fallback ? { fallback: true } : {}),
   }))
-  if (values.format === 'json') process.stdout.write(`${JSON.stringify(rows)}\n`)
-  else process.stdout.write(rows.map((r) => `${JSON.stringify(r)}\n`).join(''))
+  if (values.format === 'json') io.out(`${JSON.stringify(rows)}\n`)
+  else io.out(rows.map((r) => `${JSON.stringify(r)}\n`).join(''))
   warn(report)
   err(
     [
@@ -197,7 +211,7 @@ async function commandRun(args: string[], config: BaseConfig) {
   let file = fileArg ?? entry.sourcePath
   let tmp: string | null = null
   if (values.edgar) {
-    const { EDGAR_USER_AGENT } = readConfig({ EDGAR_USER_AGENT: Type.Optional(Type.String()) })
+    const { EDGAR_USER_AGENT } = readConfig({ EDGAR_USER_AGENT: Type.Optional(Type.String()) }, io.env)
     err(`fetching ${values.edgar}`)
     const doc = await fetchEdgarDocument(values.edgar, { userAgent: EDGAR_USER_AGENT })
     tmp = mkdtempSync(join(tmpdir(), 'asks1-edgar-'))
@@ -212,23 +226,46 @@ async function commandRun(args: string[], config: BaseConfig) {
     controller.abort()
   }
   process.once('SIGINT', onSigint)
-  const store = values['dry-run'] ? null : await openStore(config)
   const progress = progressReporter()
+  let store: Store | null = null
   try {
+    // Read and page the input before touching the store, so bad input writes nothing at all.
+    const started = performance.now()
+    let data: Buffer
+    try {
+      data = readFileSync(file)
+    } catch (e) {
+      throw new InputError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? e}`)
+    }
+    const read = await readPagesFromData(
+      new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      file,
+      {
+        ...(skipPages !== undefined ? { skipPages } : {}),
+        onProgress: (stage, done, total) => progress.update(stage, done, total),
+      },
+    )
+    controller.signal.throwIfAborted()
+    // Loaded only here: transformers.js and the store drivers take seconds to import, and `pages`
+    // or a refused input should not pay for them.
+    const { loadEmbedder } = await import('@asks1/shared/embedder')
     const embedder = await loadEmbedder(config, { log: (m) => err(loud(m)) })
-    const summary = await ingestFiling({
+    if (!values['dry-run']) store = await (await import('@asks1/shared/store')).openStore(config)
+    const summary = await ingestPages({
       filing: entry.id,
       file,
+      read,
+      sha256: createHash('sha256').update(data).digest('hex'),
+      startedAt: started,
       store,
       embedder,
       dryRun: values['dry-run'],
       signal: controller.signal,
-      ...(skipPages !== undefined ? { skipPages } : {}),
       onProgress: (stage, done, total) => progress.update(stage, done, total),
     })
     progress.stop()
     warn(summary.report)
-    process.stdout.write(`${runSummary(summary)}\n`)
+    io.out(`${runSummary(summary)}\n`)
   } finally {
     progress.stop()
     process.off('SIGINT', onSigint)
@@ -237,15 +274,16 @@ async function commandRun(args: string[], config: BaseConfig) {
   }
 }
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], with_: Io = processIo): Promise<number> {
+  io = with_
   const [command, ...rest] = argv
   try {
     if (!command || command === 'help' || command === '--help' || command === '-h') {
-      process.stdout.write(`${USAGE}\n`)
+      io.out(`${USAGE}\n`)
       return command ? 0 : 2
     }
     if (command === 'pages') await commandPages(rest)
-    else if (command === 'run') await commandRun(rest, loadBaseConfig())
+    else if (command === 'run') await commandRun(rest, loadBaseConfig(io.env))
     else throw new UsageError(`unknown command "${command}"`)
     return 0
   } catch (e) {
