@@ -150,6 +150,8 @@ describe.skipIf(!hasChromium)('web app against the real server (Chromium)', () =
         expect(answerPages.has(p)).toBe(true)
       expect(await page.locator('.session').textContent()).toMatch(/^\d+ of 8 questions left$/)
       await shot(page, `${label}-2-answer.png`)
+      await turn.locator('.sources').scrollIntoViewIfNeeded()
+      await shot(page, `${label}-2b-sources.png`)
 
       const first = chips.first()
       const cited = await first.getAttribute('data-page')
@@ -164,6 +166,8 @@ describe.skipIf(!hasChromium)('web app against the real server (Chromium)', () =
       expect(await dialog.getByRole('link', { name: /EDGAR/ }).getAttribute('href')).toMatch(
         /^https:\/\/www\.sec\.gov\//,
       )
+      // Extractive answers quote their excerpts: the quote is found and highlighted on its page.
+      expect(await dialog.locator('.page-text mark').count()).toBeGreaterThan(0)
       await shot(page, `${label}-3-page.png`)
 
       // Walk to the next printed page and back.
@@ -183,6 +187,11 @@ describe.skipIf(!hasChromium)('web app against the real server (Chromium)', () =
 
   test('switching filing through the URL and the switcher', async () => {
     const { page, context, errors } = await open(DESKTOP, '/?company=facebook-s1')
+    // Keyboard users can jump straight to the question box.
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate('document.activeElement && document.activeElement.textContent')).toBe(
+      'Skip to the question box',
+    )
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Facebook, Inc.')
     await page.getByText('This filing has not been ingested yet').waitFor()
     expect(await page.getByRole('textbox').getAttribute('placeholder')).toContain("Facebook's S-1")
@@ -203,6 +212,21 @@ describe.skipIf(!hasChromium)('web app against the real server (Chromium)', () =
     await context.close()
   }, 60_000)
 
+  test('desktop: the "how it works" dialog', async () => {
+    const { page, context } = await open(DESKTOP)
+    await page.getByRole('button', { name: 'How it works' }).click()
+    const dialog = page.getByRole('dialog', { name: 'How AskS1 works' })
+    await dialog.waitFor()
+    await shot(page, 'desktop-5-how.png')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
+    // Focus returns to the button that opened it.
+    expect(await page.evaluate('document.activeElement && document.activeElement.textContent')).toBe(
+      'How it works',
+    )
+    await context.close()
+  }, 60_000)
+
   test('phone: the filing menu opens from the top bar', async () => {
     const { page, context } = await open(PHONE)
     const toggle = page.getByRole('button', { name: /^Filing/ })
@@ -212,8 +236,13 @@ describe.skipIf(!hasChromium)('web app against the real server (Chromium)', () =
       .getByRole('link', { name: /Facebook/ })
       .waitFor()
     await shot(page, 'phone-4-menu.png')
-    // Nothing overflows sideways at phone width.
+    // Nothing overflows sideways at phone width, down to the narrowest supported (360 px).
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width)
+    await toggle.click()
+    await page.setViewportSize({ width: 360, height: 740 })
+    await askFirstCard(page)
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360)
+    await shot(page, 'phone-360-answer.png')
     await context.close()
   }, 60_000)
 })

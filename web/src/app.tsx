@@ -2,7 +2,7 @@ import type { FilingInfo, FilingsReply } from '@asks1/shared/api'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { type AnswerState, type AskTurnInput, filingsQueryOptions, queryKeys } from './api/queries'
-import { Chat } from './components/Chat'
+import { Chat, QUESTION_ID } from './components/Chat'
 import { Footer, Header, HowItWorks } from './components/Chrome'
 import { FailureNotice } from './components/FailureNotice'
 import { FilingSwitcher } from './components/FilingSwitcher'
@@ -70,6 +70,9 @@ function Workspace({ reply }: { reply: FilingsReply }) {
 
   return (
     <div className="app">
+      <a className="skip-link" href={`#${QUESTION_ID}`}>
+        Skip to the question box
+      </a>
       <aside className="sidebar">
         <a className="brand" href="/" aria-label="AskS1 home">
           <Logo />

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { displaySection } from '../src/components/Turn'
 import { askReply, fakeApi, filingsReply, json, renderApp, source, sseResponse } from './fake-api'
 
 beforeEach(() => {
@@ -84,4 +85,10 @@ describe('sources under an answer', () => {
     )
     expect(screen.queryByRole('region', { name: /Sources|Passages searched/ })).not.toBeInTheDocument()
   })
+})
+
+test('section headings set in capitals are shown in title case', () => {
+  expect(displaySection('RISK FACTORS')).toBe('Risk Factors')
+  expect(displaySection('USE OF PROCEEDS')).toBe('Use of Proceeds')
+  expect(displaySection('Management’s Discussion and Analysis')).toBe('Management’s Discussion and Analysis')
 })

@@ -1,9 +1,12 @@
 import type { FilingInfo, SessionInfo } from '@asks1/shared/api'
 import { useIsFetching } from '@tanstack/react-query'
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react'
 import { type AskTurnInput, queryKeys } from '../api/queries'
 import type { PageTarget } from './SourcePanel'
 import { Turn } from './Turn'
+
+/** The question box's id: the skip link targets it. */
+export const QUESTION_ID = 'question'
 
 const possessive = (company: string) => `${company.replace(/,?\s+(Inc|Corp|Ltd|LLC|PLC)\.?$/i, '')}'s`
 
@@ -22,6 +25,12 @@ export function Chat({
 }) {
   const busy = useIsFetching({ queryKey: [...queryKeys.askAll, filing.id] }) > 0
   const endRef = useRef<HTMLDivElement>(null)
+  const inputRef = useRef<HTMLTextAreaElement>(null)
+  // A question card disappears once asked: focus moves to the question box rather than being lost.
+  const askFromCard = (q: string) => {
+    onAsk(q)
+    inputRef.current?.focus()
+  }
   const lastTurn = turns.at(-1)?.turnId
   // A new question scrolls into view; the answer then grows below it.
   useEffect(() => {
@@ -36,7 +45,7 @@ export function Chat({
         </p>
       )}
       {turns.length === 0 ? (
-        <Welcome filing={filing} onAsk={onAsk} disabled={busy || session?.left === 0} />
+        <Welcome filing={filing} onAsk={askFromCard} disabled={busy || session?.left === 0} />
       ) : (
         <section className="thread" role="log" aria-label="Questions and answers">
           {turns.map((turn) => (
@@ -45,7 +54,7 @@ export function Chat({
         </section>
       )}
       <div ref={endRef} />
-      <Composer filing={filing} busy={busy} session={session} onAsk={onAsk} />
+      <Composer filing={filing} busy={busy} session={session} onAsk={onAsk} inputRef={inputRef} />
     </div>
   )
 }
@@ -95,15 +104,15 @@ function Composer({
   busy,
   session,
   onAsk,
+  inputRef,
 }: {
   filing: FilingInfo
   busy: boolean
   session: SessionInfo | null
   onAsk: (question: string) => void
+  inputRef: RefObject<HTMLTextAreaElement | null>
 }) {
   const [text, setText] = useState('')
-  const inputRef = useRef<HTMLTextAreaElement>(null)
-  const id = useId()
   const capReached = session?.left === 0
   const question = text.trim()
   const canSend = question.length > 0 && !busy && !capReached
@@ -143,11 +152,11 @@ function Composer({
         </fieldset>
       )}
       <div className="composer__box">
-        <label htmlFor={id} className="visually-hidden">
+        <label htmlFor={QUESTION_ID} className="visually-hidden">
           Your question about {possessive(filing.company)} {filing.form}
         </label>
         <textarea
-          id={id}
+          id={QUESTION_ID}
           ref={inputRef}
           rows={1}
           maxLength={1000}

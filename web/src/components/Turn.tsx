@@ -141,11 +141,12 @@ function SourceItem({
             />
           ))}
         </span>
-        {source.section && <span className="source-card__section">{source.section}</span>}
+        {source.section && <span className="source-card__section">{displaySection(source.section)}</span>}
       </div>
       <details>
         <summary>
           <span className="source-card__snippet">{snippet(text)}</span>
+          <span className="source-card__more" aria-hidden="true" />
         </summary>
         <p className="source-card__text">{text}</p>
       </details>
@@ -155,3 +156,30 @@ function SourceItem({
 
 const snippet = (text: string, max = 180) =>
   text.length <= max ? text : `${text.slice(0, max).replace(/\s+\S*$/, '')}…`
+
+const SMALL_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'by',
+  'for',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+])
+
+/** Filings set headings in capitals ("RISK FACTORS"); shown in title case, other headings as they are. */
+export function displaySection(section: string): string {
+  if (/[a-z]/.test(section)) return section
+  return section
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w, i) => (i > 0 && SMALL_WORDS.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join(' ')
+}
