@@ -11,7 +11,7 @@ import { openStore } from '@asks1/shared/store'
 import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app'
 import { loadServerConfig } from './config'
-import { ingestMissing, StartupState } from './startup'
+import { childProcessIngest, ingestMissing, StartupState } from './startup'
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadServerConfig>
@@ -32,9 +32,8 @@ async function main(): Promise<void> {
   const embedderLog: string[] = []
   const embedder = await loadEmbedder(config, { log: (msg) => embedderLog.push(msg) })
   const app = await buildApp({ config, registry, store, embedder, startup })
-  for (const msg of embedderLog) app.log.info(msg)
-  if (embedder.status === 'missing')
-    app.log.warn({ reason: embedder.reason }, 'no embedding model: retrieval is keyword-only')
+  // loadEmbedder says in one line whether the model loaded or retrieval is keyword-only, and why.
+  for (const msg of embedderLog) app.log[embedder.status === 'missing' ? 'warn' : 'info'](msg)
   app.log.info(
     {
       mode: app.deps.anthropic ? 'llm' : 'extractive',
@@ -57,7 +56,7 @@ async function main(): Promise<void> {
   await ingestMissing(
     app.log,
     config.INGEST_ON_START,
-    { registry, store, embedder, startup },
+    { registry, store, startup, ingest: childProcessIngest(config) },
     stopIngest.signal,
   )
 }

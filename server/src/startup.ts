@@ -1,15 +1,23 @@
+/**
+ * Start-up ingest and its state for /ready: the server listens first (so /health answers at once),
+ * then ingests registry filings missing from the store, then reports ready.
+ *
+ * Each ingest runs as a child process (`ingest/src/cli.ts run <id>`, the same command an operator
+ * runs), so PDF parsing and embedding never block the server's event loop; the SQLite store's
+ * catalog is WAL, built for a reader and an ingest process at once, and Qdrant is a service. The
+ * child's progress lines go to the server log; a shutdown sends it SIGINT, which discards the
+ * half-built version and leaves the store as it was.
+ */
+import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { ingestFiling, type Stage } from '@asks1/ingest'
-import type { Embedder } from '@asks1/shared/embedder'
-import type { FilingRegistry } from '@asks1/shared/filings-loader'
+import { resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import { type BaseConfig, ROOT_DIR } from '@asks1/shared/config'
+import type { FilingRegistry, LoadedFiling } from '@asks1/shared/filings-loader'
 import type { Store } from '@asks1/shared/store'
 import type { FastifyBaseLogger } from 'fastify'
 import { storeKey } from './lookup'
 
-/**
- * What start-up is doing, for /ready: the server listens first (so /health answers at once), then
- * ingests registry filings missing from the store, then reports ready.
- */
 export type Phase = 'starting' | 'ingesting' | 'ready' | 'failed'
 export type FilingState = 'pending' | 'ingesting' | 'ready' | 'failed'
 
@@ -26,20 +34,78 @@ export class StartupState {
   }
 }
 
+/** Ingests one filing into the store; rejects on failure. */
+export type IngestRunner = (
+  filing: LoadedFiling,
+  log: FastifyBaseLogger,
+  signal: AbortSignal,
+) => Promise<void>
+
+const INGEST_CLI = resolve(ROOT_DIR, 'ingest/src/cli.ts')
+
+/** The base settings the ingest CLI reads, passed explicitly so the child writes where the server reads. */
+function ingestEnv(config: BaseConfig): Record<string, string> {
+  const env: Record<string, string> = {
+    DATA_DIR: config.DATA_DIR,
+    FILINGS_CONFIG: config.FILINGS_CONFIG,
+    MODELS_DIR: config.MODELS_DIR,
+    EMBEDDING_MODEL: config.EMBEDDING_MODEL,
+    ALLOW_REMOTE_MODELS: String(config.ALLOW_REMOTE_MODELS),
+    STORE: config.STORE,
+    QDRANT_URL: config.QDRANT_URL,
+  }
+  if (config.QDRANT_API_KEY) env.QDRANT_API_KEY = config.QDRANT_API_KEY
+  return env
+}
+
+/** Runs `ingest run <id>` in a child Node process (through tsx, as every package runs from source). */
+export function childProcessIngest(config: BaseConfig): IngestRunner {
+  return (filing, log, signal) =>
+    new Promise<void>((done, fail) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', INGEST_CLI, 'run', filing.id], {
+        cwd: ROOT_DIR,
+        env: { ...process.env, ...ingestEnv(config) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      const tail: string[] = []
+      const forward = (stream: NodeJS.ReadableStream) =>
+        createInterface({ input: stream }).on('line', (line) => {
+          const text = line.trim()
+          if (!text) return
+          tail.push(text)
+          if (tail.length > 5) tail.shift()
+          log.info({ ingest: text }, `ingest: ${text}`)
+        })
+      if (child.stdout) forward(child.stdout)
+      if (child.stderr) forward(child.stderr)
+      const onAbort = () => child.kill('SIGINT')
+      signal.addEventListener('abort', onAbort, { once: true })
+      child.once('error', (err) => {
+        signal.removeEventListener('abort', onAbort)
+        fail(err)
+      })
+      child.once('close', (code, sig) => {
+        signal.removeEventListener('abort', onAbort)
+        if (code === 0) done()
+        else fail(new Error(`ingest exited with ${sig ?? `code ${code}`}: ${tail.join(' | ')}`))
+      })
+    })
+}
+
 /** Ingests every registry filing the store does not have yet, one at a time, logging progress. */
 export async function ingestMissing(
   log: FastifyBaseLogger,
   enabled: boolean,
-  deps: { registry: FilingRegistry; store: Store; embedder: Embedder; startup: StartupState },
+  deps: { registry: FilingRegistry; store: Store; startup: StartupState; ingest: IngestRunner },
   signal: AbortSignal,
 ): Promise<void> {
-  const { registry, store, embedder, startup } = deps
+  const { registry, store, startup } = deps
   const live = new Set((await store.listFilings()).map((s) => s.filing))
   const missing = registry.filings.filter((f) => !live.has(storeKey(f)))
   for (const f of registry.filings) startup.set(f.id, live.has(storeKey(f)) ? 'ready' : 'pending')
   if (!enabled || missing.length === 0) {
     if (missing.length)
-      log.warn({ filings: missing.map((f) => f.id) }, 'not ingested and INGEST_ON_START=false')
+      log.warn({ filings: missing.map((f) => f.id) }, 'not ingested, and INGEST_ON_START=false')
     startup.phase = 'ready'
     return
   }
@@ -47,6 +113,7 @@ export async function ingestMissing(
   log.info({ filings: missing.map((f) => f.id) }, `ingesting ${missing.length} filing(s) before ready`)
   let failures = 0
   for (const [i, filing] of missing.entries()) {
+    if (signal.aborted) return
     const flog = log.child({ filing: filing.id })
     if (!existsSync(filing.sourcePath)) {
       failures++
@@ -58,22 +125,17 @@ export async function ingestMissing(
     flog.info({ step: `${i + 1}/${missing.length}`, source: filing.sourcePath }, 'ingest started')
     const t0 = performance.now()
     try {
-      const summary = await ingestFiling({
-        filing: storeKey(filing),
-        file: filing.sourcePath,
-        store,
-        embedder,
-        signal,
-        onProgress: progressLogger(flog),
-      })
+      await deps.ingest(filing, flog, signal)
+      const status = await store.status(storeKey(filing))
+      if (!status) throw new Error('ingest finished but the filing is not live in the store')
       startup.set(filing.id, 'ready')
       flog.info(
         {
-          version: summary.version,
-          pages: summary.pages.length,
-          chunks: summary.chunks.length,
-          embedded: summary.embedded,
-          fallbackPages: summary.report.fallback,
+          version: status.version,
+          pages: status.pages,
+          chunks: status.chunks,
+          embedded: status.embedded,
+          fallbackPages: status.fallback,
           seconds: Math.round((performance.now() - t0) / 100) / 10,
         },
         'ingest finished',
@@ -91,15 +153,4 @@ export async function ingestMissing(
   startup.phase = 'ready'
   if (failures) log.warn({ failures }, 'start-up ingest finished with failures')
   else log.info('start-up ingest finished: ready')
-}
-
-/** Logs ingest progress at each stage start and every quarter of it, not on every batch. */
-export function progressLogger(log: FastifyBaseLogger): (stage: Stage, done: number, total: number) => void {
-  let last = { stage: '', quarter: -1 }
-  return (stage, done, total) => {
-    const quarter = total > 0 ? Math.floor((4 * done) / total) : 4
-    if (stage === last.stage && quarter === last.quarter) return
-    last = { stage, quarter }
-    log.info({ stage, done, total }, `ingest ${stage} ${done}/${total}`)
-  }
 }

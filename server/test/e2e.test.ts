@@ -1,6 +1,6 @@
 /**
  * End to end on a REAL filing: start-up ingests the real Pandora S-1 (EDGAR HTML, samples/) into a
- * temp DATA_DIR through `@asks1/ingest`'s `ingestFiling`, with the real SQLite store and the tiny
+ * temp DATA_DIR through the ingest CLI in a child process (as `pnpm start` does), with the real SQLite store and the tiny
  * generated BERT model run by transformers.js; then /ready, /filings, /sources and /ask in
  * extractive mode answer from it, and every citation is checked against the real page text.
  */
@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app'
 import { loadServerConfig } from '../src/config'
 import type { ReadyReply } from '../src/schemas'
-import { ingestMissing, StartupState } from '../src/startup'
+import { childProcessIngest, ingestMissing, StartupState } from '../src/startup'
 import { parseSse, SAMPLES } from './helper'
 
 let dir: string
@@ -79,7 +79,12 @@ beforeAll(async () => {
   const health = await app.inject('/health')
   const ready = await app.inject('/ready')
   readyBefore = { health: health.statusCode, ready: ready.statusCode, body: ready.json() }
-  await ingestMissing(app.log, true, { registry, store, embedder, startup }, new AbortController().signal)
+  await ingestMissing(
+    app.log,
+    true,
+    { registry, store, startup, ingest: childProcessIngest(config) },
+    new AbortController().signal,
+  )
 }, 300_000)
 
 afterAll(async () => {
@@ -97,7 +102,8 @@ describe('start-up on an empty data directory', () => {
   it('logged ingest progress, then turned ready', async () => {
     const msgs = logs.map((l) => l.msg)
     expect(msgs).toContain('ingest started')
-    expect(msgs.some((m) => /^ingest (extract|embed|write) /.test(m))).toBe(true)
+    // The child's progress lines are in the server log.
+    expect(msgs.some((m) => /^ingest: (extract|embed|write)/.test(m))).toBe(true)
     expect(msgs).toContain('ingest finished')
     const res = await app.inject('/ready')
     expect(res.statusCode).toBe(200)
