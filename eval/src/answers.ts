@@ -23,12 +23,15 @@ import type { EvalQuestion } from './questions'
 import type { QuestionDetail } from './report'
 import type { Log, RunContext } from './runner'
 import { stderrLog } from './runner'
+import { groupsOf } from './score'
 
 export interface AnswerRun {
   mode: 'extractive' | 'llm'
   model?: string
   outcomes: AnswerOutcome[]
   summary: ReturnType<typeof summarizeAnswers>
+  /** The same figures per kind: `core`, `hard`, `negative`, and `demo` (the registry's demo questions). */
+  byKind: Record<string, ReturnType<typeof summarizeAnswers>>
 }
 
 /** Questions the answer metrics can score: printed-label gold (S-1 sets) and negatives, filing ingested. */
@@ -157,10 +160,16 @@ export async function evaluateAnswers(
     await app.close()
   }
   const model = anthropic ? config.ANTHROPIC_MODEL : undefined
+  const byKind: AnswerRun['byKind'] = {}
+  for (const group of ['core', 'hard', 'negative', 'demo']) {
+    const picked = outcomes.filter((_, i) => todo[i] !== undefined && groupsOf(todo[i]).includes(group))
+    if (picked.length > 0) byKind[group] = summarizeAnswers(picked, model)
+  }
   return {
     mode,
     ...(model ? { model } : {}),
     outcomes,
     summary: summarizeAnswers(outcomes, model),
+    byKind,
   }
 }

@@ -57,6 +57,7 @@ async function main(): Promise<void> {
       },
       retrieval: retrieval.block,
       answers: answers.summary,
+      answers_by_kind: answers.byKind,
       pages: ctx.pages,
       ingest: ctx.ingest,
       questions: retrieval.details,

@@ -10,6 +10,8 @@ export interface RetrievalBlock extends RetrievalSummary {
   mode: RetrievalMode
   by_mode: Partial<Record<RetrievalMode, RetrievalSummary>>
   by_set?: Record<string, Partial<Record<RetrievalMode, RetrievalSummary>>>
+  /** Per question kind: `core`, `hard` and `demo` (the registry's demo questions). */
+  by_kind?: Record<string, Partial<Record<RetrievalMode, RetrievalSummary>>>
   /** Per query: embed (when hybrid) + search + fetch, in the evaluated store. */
   latency_ms?: Partial<Record<RetrievalMode, { p50: number | null; p95: number | null }>>
 }
@@ -61,6 +63,7 @@ export interface EvalReport {
   embedder: { status: string; model: string | null; reason?: string }
   retrieval: RetrievalBlock
   answers: AnswerSummary | null
+  answers_by_kind?: Record<string, AnswerSummary>
   pages: PagesResult[]
   ingest: IngestResult[]
   questions: QuestionDetail[]
@@ -90,6 +93,8 @@ export function retrievalMarkdown(block: RetrievalBlock): string {
     ...retrievalRows('all', block.by_mode),
   ]
   for (const [set, modes] of Object.entries(block.by_set ?? {})) lines.push(...retrievalRows(set, modes))
+  for (const [kind, modes] of Object.entries(block.by_kind ?? {}))
+    lines.push(...retrievalRows(`kind: ${kind}`, modes))
   if (block.latency_ms) {
     lines.push('', '| mode | query latency p50 | p95 |', '|---|---|---|')
     for (const [mode, l] of Object.entries(block.latency_ms))
@@ -137,6 +142,17 @@ export function reportMarkdown(r: EvalReport): string {
         `| estimated cost per answer | ${a.cost_usd_per_answer == null ? 'unknown model price' : `$${a.cost_usd_per_answer.toFixed(5)}`} |`,
       )
     out.push('')
+    if (r.answers_by_kind && Object.keys(r.answers_by_kind).length > 0) {
+      out.push(
+        '| kind | n | citations on a gold page | answers citing a gold page | gold facts | refused |',
+        '|---|---|---|---|---|---|',
+      )
+      for (const [kind, k] of Object.entries(r.answers_by_kind))
+        out.push(
+          `| ${kind} | ${k.n} | ${pct(k.citation_page_precision)} | ${kind === 'negative' ? '–' : pct(k.citation_recall_any)} | ${pct(k.facts_recall)} | ${kind === 'negative' ? pct(k.refusal_accuracy) : pct(k.false_refusal_rate)} |`,
+        )
+      out.push('')
+    }
   }
   if (r.ingest.length > 0) {
     out.push('## Ingest runs', '', '| filing | file | seconds | pages | chunks |', '|---|---|---|---|---|')

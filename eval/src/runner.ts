@@ -18,7 +18,7 @@ import { latencySummary, type RetrievalSummary } from './metrics'
 import type { Plan } from './plan'
 import type { EvalQuestion } from './questions'
 import type { IngestResult, PagesResult, QuestionDetail, RetrievalBlock, RetrievalMode } from './report'
-import { scoreRetrieval, summarizeBySet } from './score'
+import { scoreRetrieval, summarizeByKind, summarizeBySet } from './score'
 import { createScratch, type Scratch } from './scratch'
 
 export type Log = (message: string) => void
@@ -171,6 +171,7 @@ export async function evaluateRetrieval(
   const keywordOnly = missingEmbedder('keyword-only evaluation')
   const byMode: Partial<Record<RetrievalMode, RetrievalSummary>> = {}
   const bySet: Record<string, Partial<Record<RetrievalMode, RetrievalSummary>>> = {}
+  const byKind: Record<string, Partial<Record<RetrievalMode, RetrievalSummary>>> = {}
   const latency: NonNullable<RetrievalBlock['latency_ms']> = {}
   const details: QuestionDetail[] = questions.map((q) => ({
     id: q.id,
@@ -196,6 +197,8 @@ export async function evaluateRetrieval(
     const { all, bySet: sets } = summarizeBySet(questions, outcomes)
     byMode[mode] = all
     for (const [set, s] of Object.entries(sets)) bySet[set] = { ...bySet[set], [mode]: s }
+    for (const [kind, s] of Object.entries(summarizeByKind(questions, outcomes)))
+      byKind[kind] = { ...byKind[kind], [mode]: s }
     latency[mode] = latencySummary(latencies)
   }
   const headline: RetrievalMode = modes.includes('hybrid') ? 'hybrid' : 'keyword'
@@ -204,6 +207,7 @@ export async function evaluateRetrieval(
     mode: headline,
     by_mode: byMode,
     ...(Object.keys(bySet).length > 0 ? { by_set: bySet } : {}),
+    by_kind: byKind,
     latency_ms: latency,
   }
   return { block, details }

@@ -72,4 +72,24 @@ export function summarizeBySet(
   return { all: summarizeRetrieval(outcomes), bySet }
 }
 
+/** Groups a question belongs to for per-kind figures: its kind, plus `demo` for the registry's demo questions. */
+export function groupsOf(q: EvalQuestion): string[] {
+  return q.demo ? [q.kind, 'demo'] : [q.kind]
+}
+
+/** Retrieval figures per kind (`core`, `hard`, `demo`); negatives have no gold and are left out. */
+export function summarizeByKind(
+  questions: readonly EvalQuestion[],
+  outcomes: readonly RetrievalOutcome[],
+): Record<string, RetrievalSummary> {
+  const out: Record<string, RetrievalSummary> = {}
+  for (const group of ['core', 'hard', 'demo']) {
+    const picked = outcomes.filter(
+      (_, i) => questions[i] !== undefined && groupsOf(questions[i]).includes(group),
+    )
+    if (picked.length > 0) out[group] = summarizeRetrieval(picked)
+  }
+  return out
+}
+
 export { latencySummary }

@@ -77,6 +77,18 @@ describe('Markdown report', () => {
     expect(md).not.toContain('facebook-s1-26')
     expect(md).not.toContain('tokens per answer')
   })
+  it('has per-kind rows for retrieval and answers', () => {
+    const base = report()
+    const summary = base.answers as NonNullable<EvalReport['answers']>
+    const md = reportMarkdown({
+      ...base,
+      retrieval: { ...base.retrieval, by_kind: { demo: { keyword: rs({ n: 8, 'recall@5': 0.5 }) } } },
+      answers_by_kind: { demo: { ...summary, n: 8 }, negative: { ...summary, n: 10, refusal_accuracy: 0.3 } },
+    })
+    expect(md).toContain('| kind: demo | keyword | 8 | 50.0% |')
+    expect(md).toContain('| demo | 8 | 50.0% | 70.0% | 40.0% | 0.0% |')
+    expect(md).toContain('| negative | 10 | 50.0% | – | 40.0% | 30.0% |')
+  })
   it('shows tokens and cost in llm mode', () => {
     const r = report({ answer_mode: 'llm', llm_model: 'claude-haiku-4-5' })
     r.answers = {

@@ -5,7 +5,7 @@ import type { Chunk } from '@asks1/shared/chunk'
 import { openSqliteStore } from '@asks1/shared/store/sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EvalQuestion } from '../src/questions'
-import { scoreRetrieval, summarizeBySet } from '../src/score'
+import { groupsOf, scoreRetrieval, summarizeByKind, summarizeBySet } from '../src/score'
 
 // A real SQLite store with a few hand-written chunks: scoring is checked against real BM25 search.
 const dir = mkdtempSync(join(tmpdir(), 'asks1-eval-score-'))
@@ -89,5 +89,15 @@ describe('scoreRetrieval on a real SQLite store', () => {
     const { all, bySet } = summarizeBySet(questions, outcomes)
     expect(all).toMatchObject({ n: 4, skipped: 1, 'recall@5': 0.75 })
     expect(bySet['fb.jsonl']).toMatchObject({ n: 2, 'recall@10': 0.5 })
+    expect(Object.keys(summarizeByKind(questions, outcomes))).toEqual(['core'])
+  })
+
+  it('groups demo questions beside their kind', () => {
+    const demo = q('x', 'Q', { by: 'label', pages: ['1'] }, { kind: 'hard', demo: true })
+    expect(groupsOf(demo)).toEqual(['hard', 'demo'])
+    const outcomes = [{ id: 'x', kind: 'hard' as const, rank: 2, pageRecall5: 1, pageRecall10: 1 }]
+    const byKind = summarizeByKind([demo], outcomes)
+    expect(Object.keys(byKind)).toEqual(['hard', 'demo'])
+    expect(byKind.demo).toMatchObject({ n: 1, mrr: 0.5 })
   })
 })
