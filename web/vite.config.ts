@@ -59,7 +59,9 @@ const api = process.env.ASKS1_API ?? 'http://127.0.0.1:3000'
 export default defineConfig({
   plugins: [browserSafe(), react()],
   server: {
-    proxy: Object.fromEntries(['/ask', '/filings', '/sources', '/health', '/ready'].map((p) => [p, api])),
+    proxy: Object.fromEntries(
+      ['/ask', '/filings', '/sources', '/health', '/ready', '/openapi.json', '/docs'].map((p) => [p, api]),
+    ),
   },
   build: { outDir: 'dist', sourcemap: true },
 })

@@ -93,7 +93,7 @@ function SourcePage({
       </header>
 
       {isCited && status !== 'pending' && (
-        <p className={`check check--${status}`}>{statusSentence(status, page, missing)}</p>
+        <p className={`check check--${status}`}>{statusSentence(status, page, missing, figures)}</p>
       )}
       {isCited && figures.length > 0 && (
         <p className="source__figures">

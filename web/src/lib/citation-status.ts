@@ -20,10 +20,17 @@ const unique = (xs: string[]) => [...new Set(xs)]
 export const figuresOf = (forPage: readonly Citation[]) => unique(forPage.flatMap((c) => c.figures))
 export const missingOf = (forPage: readonly Citation[]) => unique(forPage.flatMap((c) => c.missing))
 
-export function statusSentence(status: CitationStatus, page: string, missing: readonly string[]): string {
+export function statusSentence(
+  status: CitationStatus,
+  page: string,
+  missing: readonly string[],
+  figures: readonly string[] = [],
+): string {
   switch (status) {
     case 'verified':
-      return `Checked: page ${page} is in the filing and the figures quoted from it appear on it.`
+      return figures.length > 0
+        ? `Checked: page ${page} is in the filing and the figures quoted from it appear on it.`
+        : `Checked: page ${page} is in the filing.`
     case 'unverified':
       return missing.length > 0
         ? `Not verified: ${missing.join(', ')} ${missing.length === 1 ? 'was' : 'were'} not found on page ${page}. Read the page to judge for yourself.`
