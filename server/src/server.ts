@@ -5,13 +5,8 @@
  * answers in flight finish (up to SHUTDOWN_GRACE_MS), then the store closes.
  */
 import { ConfigError } from '@asks1/shared/config'
-import { loadEmbedder } from '@asks1/shared/embedder'
 import { loadRegistry, RegistryError } from '@asks1/shared/filings-loader'
-import { openStore } from '@asks1/shared/store'
-import closeWithGrace from 'close-with-grace'
-import { buildApp } from './app'
 import { loadServerConfig } from './config'
-import { childProcessIngest, ingestMissing, StartupState } from './startup'
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadServerConfig>
@@ -27,6 +22,17 @@ async function main(): Promise<void> {
     throw err
   }
 
+  // The heavy modules load only once the configuration is known to be good, so a bad setting
+  // is reported at once rather than after seconds of imports.
+  const [{ loadEmbedder }, { openStore }, { default: closeWithGrace }, { buildApp }, startupModule] =
+    await Promise.all([
+      import('@asks1/shared/embedder'),
+      import('@asks1/shared/store'),
+      import('close-with-grace'),
+      import('./app'),
+      import('./startup'),
+    ])
+  const { childProcessIngest, ingestMissing, StartupState } = startupModule
   const startup = new StartupState('starting')
   const store = await openStore(config)
   const embedderLog: string[] = []
