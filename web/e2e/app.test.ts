@@ -196,11 +196,22 @@ describe.skipIf(!hasChromium)('web app against the real server (Chromium)', () =
     await page.getByText('This filing has not been ingested yet').waitFor()
     expect(await page.getByRole('textbox').getAttribute('placeholder')).toContain("Facebook's S-1")
 
+    // Hold the registry re-read for a moment, as a slow network would: the switcher marks Pandora at
+    // once and the page shows the switching overlay instead of freezing.
+    await page.route('**/filings', async (route) => {
+      await new Promise((r) => setTimeout(r, 800))
+      await route.continue()
+    })
     await page
       .getByRole('navigation', { name: 'Filings' })
       .getByRole('link', { name: /Pandora Media/ })
       .click()
+    await page.getByText("Opening Pandora Media, Inc.'s S-1…").waitFor()
+    expect(await page.locator('.filing[aria-current="page"]').textContent()).toContain('Pandora Media')
+    await page.waitForTimeout(400) // past the overlay's fade-in delay, for the screenshot
+    await shot(page, 'desktop-4-switching.png')
     await page.getByRole('heading', { level: 1, name: /Pandora Media/ }).waitFor()
+    await page.unroute('**/filings')
     expect(new URL(page.url()).searchParams.get('company')).toBe('pandora-s1')
 
     await page.goBack()
