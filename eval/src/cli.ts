@@ -1,7 +1,8 @@
 /**
  * What the three commands share at their edges: argv clean-up, usage errors, stdout discipline.
  */
-import { UsageError } from './args'
+import { existsSync } from 'node:fs'
+import { type FilingFile, UsageError } from './args'
 
 /** `pnpm <script> -- --json` passes a literal `--`; drop it so the options still parse. */
 export function cliArgs(argv: string[] = process.argv.slice(2)): string[] {
@@ -24,4 +25,11 @@ export function runCli(usage: string, main: () => Promise<void>): void {
       process.exit(1)
     },
   )
+}
+
+/** Files named on the command line must exist: a typo is a usage error, not a silently skipped filing. */
+export function assertInputsExist(filingFiles: FilingFile[], files: (string | null)[]): void {
+  for (const f of filingFiles)
+    if (!existsSync(f.file)) throw new UsageError(`--filing-file ${f.id}: file not found: ${f.file}`)
+  for (const f of files) if (f !== null && !existsSync(f)) throw new UsageError(`file not found: ${f}`)
 }

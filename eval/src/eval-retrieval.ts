@@ -7,10 +7,9 @@ import { resolve } from 'node:path'
 import { loadBaseConfig, ROOT_DIR } from '@asks1/shared/config'
 import { loadRegistry } from '@asks1/shared/filings-loader'
 import { parseRetrievalArgs, RETRIEVAL_USAGE } from './args'
-import { cliArgs, runCli } from './cli'
+import { assertInputsExist, cliArgs, runCli } from './cli'
 import { defaultFinanceBench, planRun } from './plan'
 import { retrievalMarkdown } from './report'
-import { evaluateRetrieval, prepare, sharedDataDir, stderrLog } from './runner'
 
 async function main(): Promise<void> {
   const args = parseRetrievalArgs(cliArgs())
@@ -18,6 +17,9 @@ async function main(): Promise<void> {
     process.stdout.write(`${RETRIEVAL_USAGE}\n`)
     return
   }
+  assertInputsExist(args.filingFiles, [...args.questions, args.financebench, args.pdfs])
+  // Loaded after the arguments parse: a usage error answers at once, without loading the model runtime.
+  const { evaluateRetrieval, prepare, sharedDataDir, stderrLog } = await import('./runner')
   const registry = loadRegistry(loadBaseConfig().FILINGS_CONFIG)
   const financebench =
     args.financebench !== null && args.pdfs !== null

@@ -11,7 +11,7 @@ import { loadBaseConfig, ROOT_DIR } from '@asks1/shared/config'
 import { loadRegistry } from '@asks1/shared/filings-loader'
 import { evaluateAnswers } from './answers'
 import { EVAL_USAGE, parseEvalArgs, UsageError } from './args'
-import { cliArgs, runCli } from './cli'
+import { assertInputsExist, cliArgs, runCli } from './cli'
 import { planRun } from './plan'
 import { compareReports, type EvalReport, formatDeltas, reportMarkdown } from './report'
 import { evaluateRetrieval, prepare, stderrLog } from './runner'
@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${EVAL_USAGE}\n`)
     return
   }
+  assertInputsExist(args.filingFiles, args.questions)
   let baseline: unknown = null
   if (args.compare) {
     try {

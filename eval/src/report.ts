@@ -31,6 +31,8 @@ export interface IngestResult {
   seconds: number
   chunks: number | null
   pages: number | null
+  /** Milliseconds per ingest stage (extract, paging, chunk, embed, write, total). */
+  stages_ms?: Record<string, number>
   error?: string
 }
 
@@ -155,10 +157,17 @@ export function reportMarkdown(r: EvalReport): string {
     }
   }
   if (r.ingest.length > 0) {
-    out.push('## Ingest runs', '', '| filing | file | seconds | pages | chunks |', '|---|---|---|---|---|')
+    out.push(
+      '## Ingest runs',
+      '',
+      '| filing | file | seconds | pages | chunks | extract | paging | chunk | embed | write |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+    )
+    const st = (i: IngestResult, k: string) =>
+      i.stages_ms?.[k] === undefined ? '–' : `${(i.stages_ms[k] / 1000).toFixed(1)} s`
     for (const i of r.ingest)
       out.push(
-        `| ${i.filing} | ${i.file} | ${i.error ? `failed: ${i.error}` : i.seconds.toFixed(1)} | ${i.pages ?? '–'} | ${i.chunks ?? '–'} |`,
+        `| ${i.filing} | ${i.file} | ${i.error ? `failed: ${i.error}` : i.seconds.toFixed(1)} | ${i.pages ?? '–'} | ${i.chunks ?? '–'} | ${st(i, 'extractMs')} | ${st(i, 'pagingMs')} | ${st(i, 'chunkMs')} | ${st(i, 'embedMs')} | ${st(i, 'writeMs')} |`,
       )
     out.push('')
   }

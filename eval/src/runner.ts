@@ -108,6 +108,7 @@ export async function prepare(plan: Plan, opts: PrepareOptions = {}): Promise<Ru
         seconds: Math.round(seconds * 10) / 10,
         chunks: summary.chunks.length,
         pages: summary.pages.length,
+        stages_ms: Object.fromEntries(Object.entries(summary.timings).map(([k, v]) => [k, Math.round(v)])),
       })
       log(`  ${summary.pages.length} pages, ${summary.chunks.length} chunks in ${seconds.toFixed(1)} s`)
       const gt = join(gtDir, `${f.id}.jsonl`)

@@ -152,7 +152,7 @@ describe('the eval:retrieval command', () => {
     // the same pipeline as the in-process run above, so the same ranking
     if (keywordMrr !== null) expect(report.retrieval.mrr).toBe(keywordMrr)
     expect(r.stderr).toContain('ingest pandora-s1')
-  })
+  }, 90_000)
 
   it('a usage error exits 2 with the usage', () => {
     const r = spawnSync(
@@ -166,5 +166,5 @@ describe('the eval:retrieval command', () => {
     expect(r.status).toBe(2)
     expect(r.stderr).toContain('--financebench and --pdfs go together')
     expect(r.stdout).toBe('')
-  })
+  }, 60_000)
 })

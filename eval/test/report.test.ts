@@ -38,7 +38,16 @@ const report = (over: Partial<EvalReport> = {}): EvalReport => ({
   pages: [
     { filing: 'facebook-s1', file: 'samples/facebook-s1.pdf', accuracy: 0.998, sentences: 500, found: 499 },
   ],
-  ingest: [{ filing: 'facebook-s1', file: 'samples/facebook-s1.pdf', seconds: 9.5, chunks: 700, pages: 187 }],
+  ingest: [
+    {
+      filing: 'facebook-s1',
+      file: 'samples/facebook-s1.pdf',
+      seconds: 9.5,
+      chunks: 700,
+      pages: 187,
+      stages_ms: { extractMs: 7200, pagingMs: 300, chunkMs: 40, embedMs: 0, writeMs: 900, totalMs: 9500 },
+    },
+  ],
   questions: [
     {
       id: 'facebook-s1-01',
@@ -72,6 +81,9 @@ describe('Markdown report', () => {
     expect(md).toContain('| all | keyword | 50 | 60.0% | 70.0% | 0.500 | 50.0% | 0 |')
     expect(md).toContain('| keyword | 1.50 ms | 3.00 ms |')
     expect(md).toContain('| gold facts in the answer | 40.0% |')
+    expect(md).toContain(
+      '| facebook-s1 | samples/facebook-s1.pdf | 9.5 | 187 | 700 | 7.2 s | 0.3 s | 0.0 s | 0.0 s | 0.9 s |',
+    )
     expect(md).toContain('- facebook-s1-01 (core)')
     expect(md).not.toContain('facebook-s1-02 (core)')
     expect(md).not.toContain('facebook-s1-26')
