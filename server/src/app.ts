@@ -113,8 +113,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: config.BODY_LIMIT,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
-    // On close, idle keep-alive sockets go at once; sockets with an answer in flight may finish.
-    forceCloseConnections: 'idle',
+    // On close, the preClose hook below first waits for answers in flight to be fully written;
+    // then every remaining socket is closed, including idle keep-alive and pre-opened ones that
+    // would otherwise hold the shutdown until their request timeout.
+    forceCloseConnections: true,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   }).setValidatorCompiler(TypeBoxValidatorCompiler)

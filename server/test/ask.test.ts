@@ -365,6 +365,42 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
     }
   })
 
+  it('aborts the upstream stream when the client disconnects, and gives the question back', async () => {
+    // A real socket on 127.0.0.1: app.inject cannot hang up mid-stream.
+    const live = await buildTestApp(env, { anthropic: fakeClient(fake.url) })
+    try {
+      const base = await live.listen({ host: '127.0.0.1', port: 0 })
+      fake.queue.push({
+        kind: 'text',
+        text: 'Revenue was $3,711 million in 2011 [p.1]. '.repeat(10),
+        chunks: 20,
+        delayMs: 100,
+      })
+      const sid = newSid()
+      const controller = new AbortController()
+      const res = await fetch(`${base}/ask`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-session-id': sid },
+        body: JSON.stringify({ filing: 'acme-s1', question: 'Revenue?' }),
+        signal: controller.signal,
+      })
+      expect(res.status).toBe(200)
+      const reader = res.body?.getReader()
+      const first = await reader?.read()
+      expect(new TextDecoder().decode(first?.value)).toMatch(/^event: delta/)
+      controller.abort()
+      for (let i = 0; fake.aborted === 0 && i < 100; i++) await new Promise((r) => setTimeout(r, 20))
+      expect(fake.aborted).toBe(1)
+      for (let i = 0; live.deps.sessions.get(sid).used !== 0 && i < 100; i++)
+        await new Promise((r) => setTimeout(r, 20))
+      expect(live.deps.sessions.get(sid)).toMatchObject({ used: 0 })
+      expect(live.deps.inflight.size).toBe(0)
+    } finally {
+      fake.aborted = 0
+      await live.close()
+    }
+  })
+
   it('lets an answer in flight finish when the app closes (graceful shutdown)', async () => {
     const closing = await buildTestApp(env, { anthropic: fakeClient(fake.url) })
     fake.queue.push({

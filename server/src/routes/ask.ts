@@ -114,18 +114,17 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const clientGone = new AbortController()
       const deadline = AbortSignal.timeout(config.ANSWER_TIMEOUT_MS)
       const signal = AbortSignal.any([clientGone.signal, deadline])
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) clientGone.abort()
+      // In flight until the response is fully written (or the client is gone): a shutdown waits for
+      // this before closing connections, so a finished answer's last bytes are never cut off.
+      const sent = new Promise<void>((resolve) => {
+        reply.raw.once('finish', resolve)
+        reply.raw.once('close', () => {
+          if (!reply.raw.writableFinished) clientGone.abort()
+          resolve()
+        })
       })
-      let settle!: () => void
-      const tracked = new Promise<void>((resolve) => {
-        settle = resolve
-      })
-      deps.inflight.add(tracked)
-      const untrack = () => {
-        deps.inflight.delete(tracked)
-        settle()
-      }
+      deps.inflight.add(sent)
+      void sent.then(() => deps.inflight.delete(sent))
 
       /** A failure: the question is given back, and the client sees plain words only. */
       const failed = (err: unknown): AppError => {
@@ -197,14 +196,9 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!wantsSse) {
           let answer = first.done ? '' : first.value
           for (let d = await deltas.next(); !d.done; d = await deltas.next()) answer += d.value
-          try {
-            return await complete(answer)
-          } finally {
-            untrack()
-          }
+          return await complete(answer)
         }
       } catch (err) {
-        untrack()
         throw failed(err)
       }
 
@@ -229,7 +223,6 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
           if (!clientGone.signal.aborted) out.write(sseEvent('error', data))
         } finally {
           out.end()
-          untrack()
         }
       }
       void pump()
