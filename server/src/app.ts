@@ -190,7 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     origin: corsOrigins(config),
     methods: ['GET', 'POST', 'OPTIONS'],
     allowedHeaders: ['content-type', 'accept', 'x-session-id', 'x-request-id', 'last-event-id'],
-    exposedHeaders: ['x-request-id', 'retry-after', 'x-session-id', 'x-ratelimit-remaining'],
+    exposedHeaders: ['x-request-id', 'retry-after', 'x-ratelimit-remaining'],
     credentials: true,
     maxAge: 600,
   })

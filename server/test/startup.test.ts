@@ -1,0 +1,119 @@
+/**
+ * Start-up ingest bookkeeping (`ingestMissing`) with runners that write to the real SQLite store
+ * or fail, and what /ready reports meanwhile. The runner is the seam: production runs the ingest
+ * CLI in a child process (covered by e2e.test.ts on the real Pandora filing).
+ */
+import { loadRegistry } from '@asks1/shared/filings-loader'
+import type { FastifyBaseLogger } from 'fastify'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ReadyReply } from '../src/schemas'
+import { type IngestRunner, ingestMissing, StartupState } from '../src/startup'
+import { buildTestApp, makeEnv, seedFiling, type TestEnv } from './helper'
+
+let env: TestEnv
+afterEach(async () => env?.cleanup())
+
+function recordingLog(lines: string[]): FastifyBaseLogger {
+  const log = {
+    level: 'info',
+    info: (a: unknown, b?: string) => lines.push(`info ${b ?? a}`),
+    warn: (a: unknown, b?: string) => lines.push(`warn ${b ?? a}`),
+    error: (a: unknown, b?: string) => lines.push(`error ${b ?? a}`),
+    debug: () => {},
+    trace: () => {},
+    fatal: () => {},
+    silent: () => {},
+    child: () => log,
+  }
+  return log as unknown as FastifyBaseLogger
+}
+
+describe('start-up ingest', () => {
+  it('ingests only what is missing, reports each filing, and turns ready', async () => {
+    env = await makeEnv()
+    const registry = loadRegistry(env.registryPath)
+    const startup = new StartupState('starting')
+    const app = await buildTestApp(env, { startup })
+    const calls: string[] = []
+    let readyDuring: ReadyReply | undefined
+    const ingest: IngestRunner = async (filing) => {
+      calls.push(filing.id)
+      readyDuring = (await app.inject('/ready')).json()
+      await seedFiling(env.store, filing.id)
+    }
+    const lines: string[] = []
+    await ingestMissing(
+      recordingLog(lines),
+      true,
+      { registry, store: env.store, startup, ingest },
+      new AbortController().signal,
+    )
+    expect(calls).toEqual(['globex-s1'])
+    expect(readyDuring).toMatchObject({ ready: false, phase: 'ingesting' })
+    expect(readyDuring?.filings).toEqual([
+      { id: 'acme-s1', state: 'ready', chunks: 2 },
+      { id: 'globex-s1', state: 'ingesting', chunks: 0 },
+    ])
+    expect(lines).toContain('info ingest finished')
+    const after = await app.inject('/ready')
+    expect(after.statusCode).toBe(200)
+    expect(after.json<ReadyReply>().filings.map((f) => f.state)).toEqual(['ready', 'ready'])
+    await app.close()
+  })
+
+  it('marks a failed ingest and stays not ready when the default filing is missing', async () => {
+    env = await makeEnv({ seed: false })
+    const registry = loadRegistry(env.registryPath)
+    const startup = new StartupState('starting')
+    const ingest: IngestRunner = async (filing) => {
+      if (filing.id === 'acme-s1') throw new Error('ingest exited with code 1: no body text')
+      await seedFiling(env.store, filing.id)
+    }
+    const lines: string[] = []
+    await ingestMissing(
+      recordingLog(lines),
+      true,
+      { registry, store: env.store, startup, ingest },
+      new AbortController().signal,
+    )
+    expect(startup.phase).toBe('ready')
+    expect(lines).toContain('error ingest failed')
+    const app = await buildTestApp(env, { startup })
+    const res = await app.inject('/ready')
+    expect(res.statusCode).toBe(503)
+    expect(res.json<ReadyReply>().filings).toEqual([
+      { id: 'acme-s1', state: 'failed', chunks: 0, message: 'ingest failed; see the server log' },
+      { id: 'globex-s1', state: 'ready', chunks: 2 },
+    ])
+    await app.close()
+  })
+
+  it('skips ingest when INGEST_ON_START is false, and stops at once when shut down', async () => {
+    env = await makeEnv({ seed: false })
+    const registry = loadRegistry(env.registryPath)
+    const calls: string[] = []
+    const ingest: IngestRunner = async (f) => {
+      calls.push(f.id)
+    }
+    const off = new StartupState('starting')
+    const lines: string[] = []
+    await ingestMissing(
+      recordingLog(lines),
+      false,
+      { registry, store: env.store, startup: off, ingest },
+      new AbortController().signal,
+    )
+    expect(calls).toEqual([])
+    expect(off.phase).toBe('ready')
+    expect(lines.some((l) => l.startsWith('warn not ingested'))).toBe(true)
+    const stopped = new AbortController()
+    stopped.abort()
+    await ingestMissing(
+      recordingLog([]),
+      true,
+      { registry, store: env.store, startup: new StartupState(), ingest },
+      stopped.signal,
+    )
+    expect(calls).toEqual([])
+  })
+})
