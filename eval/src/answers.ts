@@ -48,13 +48,25 @@ type AnthropicClient = NonNullable<ReturnType<typeof anthropicFromConfig>>
  * Records the usage of every Messages API stream the server opens. The server answers one question
  * at a time here, so the usage recorded during a request belongs to that request.
  */
-function recordUsage(client: AnthropicClient, sink: TokenUsage[]): AnthropicClient {
+interface StreamRecord {
+  usage: TokenUsage[]
+  /** Per stream: ms from opening to the first text delta (null: none), and to the end. */
+  timings: { firstTextMs: number | null; totalMs: number }[]
+}
+
+function recordUsage(client: AnthropicClient, sink: StreamRecord): AnthropicClient {
   const messages = client.messages
   const stream = messages.stream.bind(messages)
   messages.stream = ((...args: Parameters<typeof stream>) => {
+    const t0 = performance.now()
+    let firstTextMs: number | null = null
     const s = stream(...args)
+    s.once('text', () => {
+      firstTextMs = performance.now() - t0
+    })
+    s.on('end', () => sink.timings.push({ firstTextMs, totalMs: performance.now() - t0 }))
     s.on('finalMessage', (m) => {
-      sink.push({
+      sink.usage.push({
         input_tokens: m.usage.input_tokens,
         output_tokens: m.usage.output_tokens,
         cache_creation_input_tokens: m.usage.cache_creation_input_tokens ?? 0,
@@ -94,9 +106,9 @@ export async function evaluateAnswers(
     RATE_LIMIT_MAX: '1000000',
   })
   const registry = loadRegistry(ctx.scratch.registryPath)
-  const usage: TokenUsage[] = []
+  const record: StreamRecord = { usage: [], timings: [] }
   const client = anthropicFromConfig(config)
-  const anthropic = client ? recordUsage(client, usage) : null
+  const anthropic = client ? recordUsage(client, record) : null
   const mode = anthropic ? 'llm' : 'extractive'
   const app = await buildApp({
     config,
@@ -112,7 +124,8 @@ export async function evaluateAnswers(
   log(`answers (${mode}${anthropic ? `, ${config.ANTHROPIC_MODEL}` : ''}): ${todo.length} questions`)
   try {
     for (const q of todo) {
-      usage.length = 0
+      record.usage.length = 0
+      record.timings.length = 0
       const t0 = performance.now()
       const res = await app.inject({
         method: 'POST',
@@ -135,7 +148,15 @@ export async function evaluateAnswers(
           ...base,
           answer: reply.answer,
           citations: reply.citations.map((c) => ({ page: c.page, verified: c.verified })),
-          ...(sumUsage(usage) ? { usage: sumUsage(usage) } : {}),
+          ...(sumUsage(record.usage) ? { usage: sumUsage(record.usage) } : {}),
+          ...(record.timings.length > 0
+            ? {
+                llm: {
+                  firstTextMs: record.timings[0]?.firstTextMs ?? null,
+                  totalMs: record.timings.reduce((a, t) => a + t.totalMs, 0),
+                },
+              }
+            : {}),
         }
       } else {
         const message = (res.json() as { message?: string }).message ?? res.body.slice(0, 200)

@@ -143,6 +143,8 @@ export interface AnswerOutcome {
   /** Set when the request failed (non-200); such questions are counted apart and score zero. */
   error?: string
   usage?: TokenUsage
+  /** llm mode: from opening the Messages API stream to its first text, and to its end. */
+  llm?: { firstTextMs: number | null; totalMs: number }
 }
 
 /**
@@ -290,6 +292,11 @@ export interface AnswerSummary {
   errors: number
   tokens?: { input_per_answer: number; output_per_answer: number }
   cost_usd_per_answer?: number | null
+  /** llm mode, per stage: the model's time to first text and its whole stream (the rest is retrieval and server). */
+  llm_latency_ms?: {
+    first_text: { p50: number | null; p95: number | null }
+    stream: { p50: number | null; p95: number | null }
+  }
 }
 
 export function round(x: number, digits = 4): number {
@@ -323,5 +330,11 @@ export function summarizeAnswers(outcomes: readonly AnswerOutcome[], model?: str
     summary.cost_usd_per_answer =
       costs.length === 0 || costs.some((c) => c === null) ? null : round(mean(costs as number[]), 6)
   }
+  const timed = outcomes.flatMap((o) => (o.llm ? [o.llm] : []))
+  if (timed.length > 0)
+    summary.llm_latency_ms = {
+      first_text: latencySummary(timed.flatMap((t) => (t.firstTextMs === null ? [] : [t.firstTextMs]))),
+      stream: latencySummary(timed.map((t) => t.totalMs)),
+    }
   return summary
 }

@@ -143,6 +143,11 @@ export function reportMarkdown(r: EvalReport): string {
         `| tokens per answer (in / out) | ${a.tokens.input_per_answer} / ${a.tokens.output_per_answer} |`,
         `| estimated cost per answer | ${a.cost_usd_per_answer == null ? 'unknown model price' : `$${a.cost_usd_per_answer.toFixed(5)}`} |`,
       )
+    if (a.llm_latency_ms)
+      out.push(
+        `| model: first text p50 / p95 | ${ms(a.llm_latency_ms.first_text.p50, 1)} / ${ms(a.llm_latency_ms.first_text.p95, 1)} |`,
+        `| model: whole stream p50 / p95 | ${ms(a.llm_latency_ms.stream.p50, 1)} / ${ms(a.llm_latency_ms.stream.p95, 1)} |`,
+      )
     out.push('')
     if (r.answers_by_kind && Object.keys(r.answers_by_kind).length > 0) {
       out.push(

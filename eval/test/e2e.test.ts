@@ -96,7 +96,13 @@ describe('evaluation on the real Pandora S-1', () => {
   })
 
   it('reads tokens from the Messages API stream in llm mode and prices them', async () => {
-    fake.fallback = { kind: 'text', text: "Pandora's chief executive is Joseph Kennedy [p.80]." }
+    fake.fallback = {
+      kind: 'text',
+      text: "Pandora's chief executive is Joseph Kennedy [p.80].",
+      chunks: 3,
+      firstDelayMs: 150,
+      delayMs: 20,
+    }
     const questions = readS1Questions(questionsFile).filter((q) => q.id === 'pandora-s1-08')
     const run = await evaluateAnswers(ctx, questions, {
       env: {
@@ -116,6 +122,11 @@ describe('evaluation on the real Pandora S-1', () => {
     expect(run.summary.tokens).toEqual({ input_per_answer: input, output_per_answer: output })
     expect(run.summary.cost_usd_per_answer).toBeCloseTo((input * 1 + output * 5) / 1e6, 6)
     expect(run.summary).toMatchObject({ facts_recall: 1, citation_page_precision: 1 })
+    // the fake waits 150 ms before its first text: the model stage's time is measured, not guessed
+    const llm = run.summary.llm_latency_ms
+    expect(llm?.first_text.p50).toBeGreaterThanOrEqual(140)
+    expect(llm?.stream.p50).toBeGreaterThanOrEqual(llm?.first_text.p50 as number)
+    expect(run.summary.latency_ms.p50).toBeGreaterThanOrEqual(llm?.stream.p50 as number)
   })
 
   it('only S-1 questions with printed-page gold are answered', () => {

@@ -239,6 +239,15 @@ describe('latency, tokens, cost', () => {
       'claude-haiku-4-5',
     )
     expect(llm.tokens).toEqual({ input_per_answer: 5000, output_per_answer: 300 })
+    expect(llm.llm_latency_ms).toBeUndefined()
+    const timed = summarizeAnswers([
+      outcome({ llm: { firstTextMs: 300, totalMs: 900 } }),
+      outcome({ llm: { firstTextMs: null, totalMs: 100 } }),
+    ])
+    expect(timed.llm_latency_ms).toEqual({
+      first_text: { p50: 300, p95: 300 },
+      stream: { p50: 100, p95: 900 },
+    })
     expect(llm.cost_usd_per_answer).toBeCloseTo(0.0065, 6)
   })
 })
