@@ -14,6 +14,8 @@ export interface LlmRequest {
   history: Turn[]
   user: string
   signal: AbortSignal
+  /** Token counts of the finished answer (for the log: cost per answer is a design target). */
+  onUsage?: (usage: { inputTokens: number; outputTokens: number }) => void
 }
 
 /** Text deltas of the answer, in order. Throws the SDK's errors (mapped by `upstreamError`). */
@@ -27,11 +29,16 @@ export async function* streamAnswer(client: Anthropic, req: LlmRequest): AsyncGe
     },
     { signal: req.signal },
   )
+  let inputTokens = 0
+  let outputTokens = 0
   try {
     for await (const event of stream) {
       if (event.type === 'content_block_delta' && event.delta.type === 'text_delta' && event.delta.text)
         yield event.delta.text
+      else if (event.type === 'message_start') inputTokens = event.message.usage.input_tokens
+      else if (event.type === 'message_delta') outputTokens = event.usage.output_tokens
     }
+    req.onUsage?.({ inputTokens, outputTokens })
   } finally {
     // Reached early when the consumer stops (client gone): do not leave the upstream stream open.
     if (!stream.ended) stream.abort()

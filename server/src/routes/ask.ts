@@ -148,6 +148,7 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const started = performance.now()
       let hits: Awaited<ReturnType<typeof retrieve>> = []
+      let usage: { inputTokens: number; outputTokens: number } | undefined
       const key = storeKey(filing)
       const mode = deps.anthropic ? ('llm' as const) : ('extractive' as const)
       const complete = async (answer: string): Promise<AskReply> => {
@@ -163,6 +164,7 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
             cited: citations.length,
             unverified: citations.filter((c) => !c.verified).map((c) => c.page),
             ms: Math.round(performance.now() - started),
+            ...(usage ? { usage } : {}),
           },
           'answered',
         )
@@ -189,6 +191,9 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
               history: capHistory(history, config.HISTORY_MAX_TURNS, config.HISTORY_MAX_CHARS),
               user: buildUserPrompt(question, hits),
               signal,
+              onUsage: (u) => {
+                usage = u
+              },
             })
           : once(extractiveAnswer(question, hits))
         deltas = source[Symbol.asyncIterator]()
