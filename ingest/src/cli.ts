@@ -124,6 +124,9 @@ function pagesSummary(report: PagesReport): string[] {
             .join(', ')})`
         : ''
     }; ${report.rejectedCandidates} candidates rejected`,
+    ...(report.markerPosition === 'start'
+      ? ['  position     numbers head their pages (running header): a marker starts its page']
+      : []),
     `  interpolated ${report.interpolated}`,
     `  trimmed      front ${report.trimmed.front}, back ${report.trimmed.back}`,
     ...(report.footerPatterns.length

@@ -1,7 +1,7 @@
 /**
  * EDGAR HTML (`.htm` with the SGML wrapper `<DOCUMENT>…<TEXT>`, or plain HTML) to a line stream with
- * printed page markers read from the document itself: a page label is a centred block whose whole text
- * is a label, and that is the last visible block before a page break (`<hr>`, `page-break-before`,
+ * printed page markers read from the document itself: a page label is a block (usually centred) whose
+ * whole text is a label, and that is the last visible block before a page break (`<hr>`, `page-break-before`,
  * the end of a `page-break-after` element, or the end of the document).
  */
 import { HTMLElement, type Node, NodeType, parse } from 'node-html-parser'
@@ -101,7 +101,9 @@ export function htmlLines(source: string): HtmlLines {
     flush()
     if (lines.length === pageStart) return
     const last = lines[lines.length - 1] as Line
-    const label = last.centred ? parseLabel(last.text) : null
+    // Filings centre their page numbers; some right-align them. Either way the number is the page's
+    // last block, and the monotonic filter weeds out a page that merely ends in a lone number.
+    const label = parseLabel(last.text)
     if (label) markers.push({ ...label, line: lines.length - 1, via: 'html', source: last.text })
     page++
     pageStart = lines.length

@@ -248,32 +248,33 @@ export function monotonicFilter(candidates: Marker[]): Marker[] {
   for (const list of bySeq.values()) {
     list.sort((a, b) => a.line - b.line)
     const n = list.length
-    const len = new Array<number>(n).fill(1)
-    const ones = new Array<number>(n).fill(0)
+    // Score of the best chain ending at i: [markers, +1 steps, markers not found in a corner].
+    // Corner numbers lose ties: a lone number atop a sheet is more often a table's than a page's.
+    const score: [number, number, number][] = list.map((c) => [1, 0, c.via === 'corner' ? 0 : 1])
     const prev = new Array<number>(n).fill(-1)
+    const better = (a: [number, number, number], b: [number, number, number]) =>
+      a[0] !== b[0] ? a[0] > b[0] : a[1] !== b[1] ? a[1] > b[1] : a[2] > b[2]
     for (let i = 0; i < n; i++) {
-      const vi = (list[i] as Marker).value
+      const ci = list[i] as Marker
       for (let j = 0; j < i; j++) {
         const vj = (list[j] as Marker).value
-        if (vj >= vi) continue
-        const l = (len[j] as number) + 1
-        const o = (ones[j] as number) + (vi - vj === 1 ? 1 : 0)
-        if (l > (len[i] as number) || (l === len[i] && o > (ones[i] as number))) {
-          len[i] = l
-          ones[i] = o
+        if (vj >= ci.value) continue
+        const sj = score[j] as [number, number, number]
+        const cand: [number, number, number] = [
+          sj[0] + 1,
+          sj[1] + (ci.value - vj === 1 ? 1 : 0),
+          sj[2] + (ci.via === 'corner' ? 0 : 1),
+        ]
+        if (better(cand, score[i] as [number, number, number])) {
+          score[i] = cand
           prev[i] = j
         }
       }
     }
     let best = -1
-    for (let i = 0; i < n; i++) {
-      if (
-        best < 0 ||
-        (len[i] as number) > (len[best] as number) ||
-        (len[i] === len[best] && (ones[i] as number) > (ones[best] as number))
-      )
+    for (let i = 0; i < n; i++)
+      if (best < 0 || better(score[i] as [number, number, number], score[best] as [number, number, number]))
         best = i
-    }
     // A "sequence" of one stray number is not a page sequence unless it is the only marker there is.
     const chain: Marker[] = []
     for (let i = best; i >= 0; i = prev[i] as number) chain.push(list[i] as Marker)

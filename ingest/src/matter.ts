@@ -5,6 +5,7 @@
  * printed page. Both only add duplicate, keyword-dense chunks, so only `body` is chunked.
  */
 import type { Matter } from '@asks1/shared/chunk'
+import type { Line } from './layout'
 import type { RawPage } from './paging'
 
 export interface MatterOptions {
@@ -71,4 +72,76 @@ export function assignMatter(pages: RawPage[], opts: MatterOptions = {}): Matter
   }
   for (let i = backFrom; i < pages.length; i++) if (matter[i] !== 'front') matter[i] = 'back'
   return matter
+}
+
+/** A line ending in a page reference (`Risk factors ...... 15`, `Index to financial statements F-1`, or `15` alone). */
+const PAGE_REF = /(?:^|[\s.])(\d{1,3}|[A-Z]{1,2}-\d{1,3})$/
+
+/**
+ * Where a table of contents ends in `lines`: the index after the last line of the last run of at least
+ * five page references that mostly count up (titles between them allowed), or -1. Prose and financial
+ * tables do not list ascending page numbers line after line.
+ */
+export function tocEnd(lines: Line[]): number {
+  const refs: { i: number; v: number }[] = []
+  lines.forEach((line, i) => {
+    const m = PAGE_REF.exec(line.text.trim())
+    if (!m) return
+    const token = m[1] as string
+    const dash = token.indexOf('-')
+    // Prefixed pages (F-1) come after the arabic ones in every filing's contents.
+    refs.push({ i, v: dash < 0 ? Number(token) : 1000 + Number(token.slice(dash + 1)) })
+  })
+  let end = -1
+  let start = 0
+  while (start < refs.length) {
+    let stop = start
+    let ups = 0
+    while (stop + 1 < refs.length && (refs[stop + 1]?.i ?? 0) - (refs[stop]?.i ?? 0) <= 4) {
+      if ((refs[stop + 1]?.v ?? 0) >= (refs[stop]?.v ?? 0)) ups++
+      stop++
+    }
+    const count = stop - start + 1
+    if (count >= 5 && ups >= 0.8 * (count - 1)) end = (refs[stop]?.i ?? 0) + 1
+    start = stop + 1
+  }
+  return end
+}
+
+/**
+ * The first printed page of the body also holds everything before it that carries no label of its own
+ * (a cover, a table of contents). When that includes a table of contents, the text up to the end of the
+ * sheet it ends on is split off as an unlabelled front page, so it is not chunked with page 1.
+ */
+export function splitLeadingFront(pages: RawPage[]): RawPage[] {
+  const counts = new Map<string, number>()
+  for (const p of pages) if (p.seq) counts.set(p.seq, (counts.get(p.seq) ?? 0) + 1)
+  if (!counts.has('arabic')) return pages
+  const first = pages.findIndex((p) => p.seq === 'arabic')
+  const page = pages[first] as RawPage
+  let cut = tocEnd(page.lines)
+  if (cut <= 0 || cut >= page.lines.length) return pages
+  const sheet = page.lines[cut - 1]?.page
+  const nextSheet = page.lines.findIndex((l, i) => i >= cut && l.page !== sheet)
+  if (nextSheet > 0) cut = nextSheet
+  const rest = page.lines.slice(cut)
+  if (rest.reduce((n, l) => n + l.text.split(/\s+/).length, 0) < 50) return pages
+  const lead = page.lines.slice(0, cut)
+  const front: RawPage = {
+    label: String(lead[0]?.page ?? 1),
+    seq: null,
+    lines: lead,
+    physical: [...new Set(lead.map((l) => l.page))],
+    interpolated: false,
+    fallback: true,
+  }
+  const markerSheet = page.physical[page.physical.length - 1]
+  const body: RawPage = {
+    ...page,
+    lines: rest,
+    physical: [
+      ...new Set([...rest.map((l) => l.page), ...(markerSheet !== undefined ? [markerSheet] : [])]),
+    ].sort((a, b) => a - b),
+  }
+  return [...pages.slice(0, first), front, body, ...pages.slice(first + 1)]
 }

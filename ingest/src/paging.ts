@@ -107,9 +107,14 @@ export function splitSegment(lines: Line[], parts: number): Line[][] {
  * Builds printed pages. `lines` must not contain the marker lines' neighbours' noise; the marker lines
  * themselves are dropped from page text (a page number is not content).
  */
-export function assemblePages(lines: Line[], markers: Marker[], opts: { minMarkers: number }): PagingResult {
+export function assemblePages(
+  lines: Line[],
+  markers: Marker[],
+  opts: { minMarkers: number; markersStartPages?: boolean },
+): PagingResult {
   if (markers.length < opts.minMarkers)
     return { pages: fallbackPages(lines), interpolated: 0, fallback: true }
+  if (opts.markersStartPages) return assembleFromStarts(lines, markers)
   const pages: RawPage[] = []
   let interpolated = 0
   let start = 0
@@ -146,6 +151,34 @@ export function assemblePages(lines: Line[], markers: Marker[], opts: { minMarke
   }
   // Text after the last marker (back cover, signatures of an unnumbered tail) keeps physical numbers.
   pages.push(...fallbackPages(lines.slice(start)))
+  return { pages, interpolated, fallback: false }
+}
+
+/**
+ * The same for filings that print the number at the TOP of its page (a running header): a marker then
+ * STARTS its page, and the text after it, up to the next marker, belongs to it.
+ */
+function assembleFromStarts(lines: Line[], markers: Marker[]): PagingResult {
+  const first = markers[0] as Marker
+  const pages: RawPage[] = fallbackPages(lines.slice(0, first.line))
+  let interpolated = 0
+  markers.forEach((m, k) => {
+    const next = markers[k + 1]
+    const segment = lines.slice(m.line + 1, next ? next.line : lines.length)
+    const gap = next && next.seq === m.seq ? next.value - m.value - 1 : 0
+    const parts = gap > 0 ? splitSegment(segment, gap + 1) : [segment]
+    parts.forEach((part, i) => {
+      pages.push({
+        label: formatLabel(m.seq, m.value + i),
+        seq: m.seq,
+        lines: part,
+        physical: physicalOf(part, i === 0 ? (lines[m.line] as Line).page : undefined),
+        interpolated: i > 0,
+        fallback: false,
+      })
+    })
+    interpolated += Math.max(0, gap)
+  })
   return { pages, interpolated, fallback: false }
 }
 

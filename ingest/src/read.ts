@@ -14,7 +14,7 @@ import {
   noiseLines,
   pdfCandidates,
 } from './markers'
-import { assignMatter } from './matter'
+import { assignMatter, splitLeadingFront } from './matter'
 import { assemblePages, type RawPage } from './paging'
 import { assertTextLayer, extractPdf, InputError, isPdf } from './pdf'
 
@@ -36,6 +36,8 @@ export interface PagesReport {
   markersVia: Record<string, number>
   /** Candidates rejected by the monotonic filter. */
   rejectedCandidates: number
+  /** Whether a marker ends its page (numbers in the footer or mid-page) or starts it (running header). */
+  markerPosition: 'end' | 'start'
   /** Running footer shapes learned from repetition. */
   footerPatterns: string[]
   /** Producer header/footer lines dropped (Chrome's date, title, URL, `3/282`). */
@@ -86,7 +88,8 @@ export function pagePdf(physical: PhysicalPage[]): {
   const patterns = learnFooterPatterns(lines, physical.length)
   const candidates = pdfCandidates(lines, patterns)
   const markers = dropInterleaved(monotonicFilter(candidates))
-  const paging = assemblePages(lines, markers, { minMarkers: minMarkers(physical.length) })
+  const markersStartPages = numbersAtTop(lines, markers)
+  const paging = assemblePages(lines, markers, { minMarkers: minMarkers(physical.length), markersStartPages })
   // Running-footer lines that did not make it as markers are still producer text, not content.
   if (patterns.length) {
     const footerLines = new Set(candidates.filter((c) => c.via === 'footer').map((c) => lines[c.line]))
@@ -107,9 +110,26 @@ export function pagePdf(physical: PhysicalPage[]): {
       noiseLines: noise.size,
       interpolated: paging.interpolated,
       fallback: paging.fallback,
+      markerPosition: markersStartPages ? 'start' : 'end',
       warnings,
     },
   }
+}
+
+/**
+ * True when the filing prints its numbers at the top of each page: most markers are the first line
+ * of their sheet and not also its last (a sheet holding only a spilled-over label is both).
+ */
+export function numbersAtTop(lines: Line[], markers: Marker[]): boolean {
+  if (markers.length < 3) return false
+  let top = 0
+  for (const m of markers) {
+    const page = lines[m.line]?.page
+    const firstOnSheet = lines[m.line - 1]?.page !== page
+    const lastOnSheet = lines[m.line + 1]?.page !== page
+    if (firstOnSheet && !lastOnSheet) top++
+  }
+  return top >= 0.8 * markers.length
 }
 
 /** Printed pages of an HTML line stream whose markers were read from the document itself. */
@@ -136,12 +156,14 @@ export function pageHtml(
       noiseLines: 0,
       interpolated: paging.interpolated,
       fallback: paging.fallback,
+      markerPosition: 'end',
       warnings,
     },
   }
 }
 
-export function toRecords(raw: RawPage[], source: 'pdf' | 'html', skipPages?: number): PageRecord[] {
+export function toRecords(rawPages: RawPage[], source: 'pdf' | 'html', skipPages?: number): PageRecord[] {
+  const raw = splitLeadingFront(rawPages)
   const matter = assignMatter(raw, skipPages === undefined ? {} : { skipPages })
   const out: PageRecord[] = []
   raw.forEach((p, i) => {

@@ -72,6 +72,44 @@ describe('EDGAR HTML (samples/pandora-s1.htm, SGML-wrapped)', () => {
     expect(skipped.report.trimmed.front).toBe(front.length)
   })
 
+  it('splits a cover and table of contents off the first body page when they carry no label', async () => {
+    const toc = [
+      'Prospectus summary',
+      '1',
+      'Risk factors',
+      '4',
+      'Use of proceeds',
+      '9',
+      'Capitalization',
+      '11',
+      'Business',
+      '15',
+      'Index to financial statements',
+      'F-1',
+    ]
+    const body = Array.from(
+      { length: 12 },
+      (_, i) => `<p>Body sentence ${i} of the first printed page, long enough to count.</p>`,
+    ).join('')
+    const html = `<html><body>
+      <div style="page-break-after:always"><p>Cover: 1,000,000 shares of common stock</p></div>
+      <div style="page-break-after:always"><p>TABLE OF CONTENTS</p>${toc.map((t) => `<div>${t}</div>`).join('')}<p>Trailing notice on the contents page.</p></div>
+      <div style="page-break-after:always">${body}<p align="center">1</p></div>
+      <div style="page-break-after:always"><p>Second page.</p><p align="center">2</p></div>
+      <div><p>Third page.</p><p align="center">3</p></div></body></html>`
+    const { pages } = await readPagesFromData(new TextEncoder().encode(html), 'toc.html')
+    expect(pages.map((p) => [p.label, p.matter, p.fallback ?? false])).toEqual([
+      ['1', 'front', true],
+      ['1', 'body', false],
+      ['2', 'body', false],
+      ['3', 'body', false],
+    ])
+    expect(pages[0]?.text).toContain(
+      'Index to financial statements\nF-1\nTrailing notice on the contents page.',
+    )
+    expect(pages[1]?.text.startsWith('Body sentence 0')).toBe(true)
+  })
+
   it('reads plain HTML (no wrapper) with div page breaks and inline labels', async () => {
     const page = (body: string, label: string) =>
       `<div style="page-break-after:always"><p>${body}</p><div style="text-align:center"><font>${label}</font></div></div>`

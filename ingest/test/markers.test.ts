@@ -89,7 +89,30 @@ describe('markers on real pages', () => {
     )
     const { raw, report } = pagePdf(await extractPdf(pdf))
     expect(report.markersVia).toEqual({ corner: 4 })
+    expect(report.markerPosition).toBe('end')
     expect(raw.map((p) => p.label)).toEqual(['41', '42', '43', '44'])
+  })
+})
+
+describe('numbers printed at the top of their page', () => {
+  it('switches to "a marker starts its page" and keeps each sheet\'s text with its own number', async () => {
+    const body = (n: number) =>
+      Array.from({ length: 20 }, (_, i) => ({ text: `Sheet ${n} says line ${i} here.` }))
+    const pdf = writePdf(
+      [1, 2, 3, 4].map((n) => ({
+        lines: [
+          { text: String(n + 9), centre: true, y: 750 },
+          ...body(n).map((l, i) => ({ ...l, y: 700 - 14 * i })),
+        ],
+      })),
+    )
+    const { raw, report } = pagePdf(await extractPdf(pdf))
+    expect(report.markerPosition).toBe('start')
+    expect(raw.map((p) => p.label)).toEqual(['10', '11', '12', '13'])
+    for (const [k, p] of raw.entries()) {
+      expect(p.lines.every((l) => l.text.startsWith(`Sheet ${k + 1} `))).toBe(true)
+      expect(p.lines).toHaveLength(20)
+    }
   })
 })
 
