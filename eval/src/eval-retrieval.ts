@@ -39,6 +39,8 @@ async function main(): Promise<void> {
     if (args.json) process.stdout.write(`${JSON.stringify({ retrieval: block }, null, 2)}\n`)
     else {
       process.stdout.write(`${retrievalMarkdown(block)}\n`)
+      if (block.model)
+        process.stdout.write(`\nHybrid = BM25 + dense vectors of ${block.model}, fused by RRF\n`)
       if (ctx.embedder.status !== 'ready')
         process.stdout.write(`\nHybrid not run: ${ctx.embedder.reason ?? 'no embedding model'}\n`)
     }

@@ -8,6 +8,8 @@ export type RetrievalMode = 'keyword' | 'hybrid'
 /** The `retrieval` block: the headline figures are those of `mode` (hybrid when a model is present). */
 export interface RetrievalBlock extends RetrievalSummary {
   mode: RetrievalMode
+  /** The embedding model behind `hybrid` (null: keyword-only run). */
+  model: string | null
   by_mode: Partial<Record<RetrievalMode, RetrievalSummary>>
   by_set?: Record<string, Partial<Record<RetrievalMode, RetrievalSummary>>>
   /** Per question kind: `core`, `hard` and `demo` (the registry's demo questions). */

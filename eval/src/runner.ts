@@ -206,6 +206,7 @@ export async function evaluateRetrieval(
   const block: RetrievalBlock = {
     ...(byMode[headline] as RetrievalSummary),
     mode: headline,
+    model: headline === 'hybrid' ? ctx.embedder.model : null,
     by_mode: byMode,
     ...(Object.keys(bySet).length > 0 ? { by_set: bySet } : {}),
     by_kind: byKind,

@@ -72,6 +72,7 @@ describe('evaluation on the real Pandora S-1', () => {
     const { block, details } = await evaluateRetrieval(ctx, questions, quiet)
     expect(Object.keys(block.by_mode)).toEqual(['keyword', 'hybrid'])
     expect(block.mode).toBe('hybrid')
+    expect(block.model).toBe('asks1/tiny-bert-test')
     expect(block.by_mode.keyword).toMatchObject({ n: 2, skipped: 0, 'recall@5': 1, 'recall@10': 1 })
     expect(block.by_mode.hybrid?.n).toBe(2)
     // MRR is the mean reciprocal gold rank of the answerable questions' details

@@ -21,6 +21,7 @@ const report = (over: Partial<EvalReport> = {}): EvalReport => ({
   retrieval: {
     ...rs(),
     mode: 'keyword',
+    model: null,
     by_mode: { keyword: rs() },
     latency_ms: { keyword: { p50: 1.5, p95: 3 } },
   },
