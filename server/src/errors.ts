@@ -88,7 +88,7 @@ export function upstreamError(err: unknown): AppError {
     if (status === 429)
       return new AppError(
         503,
-        'RATE_LIMITED',
+        'UPSTREAM_RATE_LIMITED',
         `The AI service is receiving too many questions right now. ${NOT_COUNTED} Please try again shortly.`,
         { cause: err, retryAfter: retryAfterSeconds(err.headers) },
       )

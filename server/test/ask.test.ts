@@ -320,7 +320,7 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
     fake.queue.push(limited, { ...limited, headers: { 'retry-after': '17' } })
     const res = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': newSid() })
     expect(res.statusCode).toBe(503)
-    expect(res.json<ErrorReply>().code).toBe('RATE_LIMITED')
+    expect(res.json<ErrorReply>().code).toBe('UPSTREAM_RATE_LIMITED')
     expect(res.headers['retry-after']).toBe('17')
     expect(res.body).not.toMatch(/per-minute/)
   })

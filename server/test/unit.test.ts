@@ -191,7 +191,7 @@ describe('upstream errors', () => {
         headers({ 'retry-after': '7' }),
       ),
     )
-    expect([rl.statusCode, rl.code, rl.extra.retryAfter]).toEqual([503, 'RATE_LIMITED', 7])
+    expect([rl.statusCode, rl.code, rl.extra.retryAfter]).toEqual([503, 'UPSTREAM_RATE_LIMITED', 7])
     const ov = upstreamError(
       APIError.generate(
         529,
