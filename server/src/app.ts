@@ -138,6 +138,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
+    // Cheap hardening for the API and the web app alike (no framing, no MIME sniffing).
+    reply.header('x-content-type-options', 'nosniff')
+    reply.header('x-frame-options', 'DENY')
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin')
   })
   // Let answers in flight finish before the store and session database close.
   app.addHook('preClose', async () => {

@@ -25,6 +25,8 @@ describe('GET /health and /ready', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ status: 'ok' })
     expect(res.headers['x-request-id']).toBeTruthy()
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['x-frame-options']).toBe('DENY')
   })
   it('keeps a sane incoming X-Request-Id so one id follows the request', async () => {
     const res = await app.inject({ url: '/health', headers: { 'x-request-id': 'trace-123' } })
