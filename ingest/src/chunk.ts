@@ -12,6 +12,7 @@ export const CHUNK_WORDS = 400
 export const CHUNK_OVERLAP = 100
 
 const NAVIGATION = /^(table of contents|back to contents|return to table of contents)$/i
+const PLACEHOLDER = /^((logo|graphic|image|photo)\s*)+$|^\[missing image/i
 
 /** Navigation and placeholder lines that look like headings but head nothing. */
 const NOT_HEADINGS = /^(table of contents|logo|index|\(continued\)|continued)$/i
@@ -31,6 +32,8 @@ export function isHeading(line: string): boolean {
   if (text.split(/\s+/).length > 14) return false
   if (parseLabel(text)) return false
   if (/\$|%/.test(text)) return false
+  // Table rows with note references (`SMRS-TOPE LLC(6)`) and quoted terms (`“CAMP”`) are not headings.
+  if (/\(\d+\)$/.test(text) || /^["“‘']/.test(text)) return false
   return !NOT_HEADINGS.test(text)
 }
 
@@ -64,18 +67,29 @@ export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
   const words: Word[] = []
   /** (first word index, heading) in reading order. */
   const headings: { at: number; text: string }[] = []
+  // A heading printed over several lines is one heading; a longer run of capitals is a legend or a
+  // disclaimer in capitals, not a heading.
+  let run: { at: number; parts: string[] } | null = null
+  const closeRun = () => {
+    if (run && run.parts.join(' ').split(/\s+/).length <= 20)
+      headings.push({ at: run.at, text: tidy(run.parts.join(' ')) })
+    run = null
+  }
   body.forEach((page, pi) => {
     for (const line of page.text.split('\n')) {
+      const text = line.trim()
       // EDGAR's "Table of Contents" back-link tops every page: navigation, not content.
-      if (NAVIGATION.test(line.trim())) continue
-      if (isHeading(line)) {
-        const last = headings[headings.length - 1]
-        // Headings printed over two lines are one heading.
-        if (last && last.at === words.length) last.text = tidy(`${last.text} ${line}`)
-        else headings.push({ at: words.length, text: tidy(line) })
+      if (NAVIGATION.test(text)) continue
+      // Image placeholders (Chrome prints the ALT text, "LOGO") neither head nor break a heading.
+      if (!PLACEHOLDER.test(text)) {
+        if (isHeading(text)) {
+          if (run) run.parts.push(text)
+          else run = { at: words.length, parts: [text] }
+        } else closeRun()
       }
       for (const w of line.split(/\s+/)) if (w) words.push({ text: w, page: pi })
     }
+    closeRun()
   })
 
   const chunks: Chunk[] = []

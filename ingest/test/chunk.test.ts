@@ -88,6 +88,30 @@ describe('chunking real pages (samples/pandora-s1.htm)', () => {
       expect(isHeading(s)).toBe(false)
   })
 
+  it('joins a heading printed over two lines and ignores runs of capitals that are not headings', () => {
+    const page = (text: string): PageRecord => ({ label: '5', pdfPages: [], text, matter: 'body' })
+    const [c] = chunkPages(
+      [
+        page(
+          'MANAGEMENT’S DISCUSSION AND ANALYSIS OF FINANCIAL\nCONDITION AND RESULTS OF OPERATIONS\nLOGO\nWe grew.',
+        ),
+      ],
+      { filing: 'x', version: 'v' },
+    )
+    expect(c?.section).toBe(
+      'MANAGEMENT’S DISCUSSION AND ANALYSIS OF FINANCIAL CONDITION AND RESULTS OF OPERATIONS',
+    )
+    const legend = Array.from(
+      { length: 4 },
+      () => 'THE SECURITIES DESCRIBED HERE HAVE NOT BEEN APPROVED BY ANY AGENCY',
+    ).join('\n')
+    const [d] = chunkPages([page(`RISK FACTORS\nText.\n${legend}\nMore text follows here.`)], {
+      filing: 'x',
+      version: 'v',
+    })
+    expect(d?.section).toBe('RISK FACTORS')
+  })
+
   it('marks chunks of fallback pages', () => {
     const fallbackPages: PageRecord[] = [
       { label: '1', pdfPages: [1], text: 'alpha beta gamma', matter: 'body', fallback: true },
