@@ -95,16 +95,17 @@ export interface RetrievalOutcome {
   skipped?: boolean
 }
 
+/** Rates are null when no question was scored (n = 0): nothing measured is not a score of 0. */
 export interface RetrievalSummary {
   /** Questions scored: not negative, not skipped. */
   n: number
-  'recall@5': number
-  'recall@10': number
-  mrr: number
+  'recall@5': number | null
+  'recall@10': number | null
+  mrr: number | null
   /** Questions that could not be run (their filing or PDF is missing). */
   skipped: number
-  'page_recall@5': number
-  'page_recall@10': number
+  'page_recall@5': number | null
+  'page_recall@10': number | null
 }
 
 const mean = (xs: number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length)
@@ -112,14 +113,16 @@ const mean = (xs: number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) =
 /** recall@k is the hit rate at k as the acceptance defines it; negatives are excluded (no gold page). */
 export function summarizeRetrieval(outcomes: readonly RetrievalOutcome[]): RetrievalSummary {
   const scored = outcomes.filter((o) => !o.skipped && o.kind !== 'negative')
+  const rate = (f: (o: RetrievalOutcome) => number) =>
+    scored.length === 0 ? null : round(mean(scored.map(f)))
   return {
     n: scored.length,
-    'recall@5': round(mean(scored.map((o) => (hitAtK(o.rank, 5) ? 1 : 0)))),
-    'recall@10': round(mean(scored.map((o) => (hitAtK(o.rank, 10) ? 1 : 0)))),
-    mrr: round(mean(scored.map((o) => reciprocalRank(o.rank)))),
+    'recall@5': rate((o) => (hitAtK(o.rank, 5) ? 1 : 0)),
+    'recall@10': rate((o) => (hitAtK(o.rank, 10) ? 1 : 0)),
+    mrr: rate((o) => reciprocalRank(o.rank)),
     skipped: outcomes.filter((o) => o.skipped).length,
-    'page_recall@5': round(mean(scored.map((o) => o.pageRecall5))),
-    'page_recall@10': round(mean(scored.map((o) => o.pageRecall10))),
+    'page_recall@5': rate((o) => o.pageRecall5),
+    'page_recall@10': rate((o) => o.pageRecall10),
   }
 }
 
@@ -165,8 +168,9 @@ export function citationPagePrecision(outcomes: readonly AnswerOutcome[]): numbe
 }
 
 /** Share of answers (non-negative) citing at least one gold page: the README's recall@any. */
-export function citationRecallAny(outcomes: readonly AnswerOutcome[]): number {
+export function citationRecallAny(outcomes: readonly AnswerOutcome[]): number | null {
   const scored = outcomes.filter((o) => o.kind !== 'negative')
+  if (scored.length === 0) return null
   return mean(scored.map((o) => (o.citations.some((c) => o.goldPages.includes(c.page)) ? 1 : 0)))
 }
 
@@ -287,7 +291,7 @@ export interface AnswerSummary {
   refusal_accuracy: number | null
   latency_ms: { p50: number | null; p95: number | null }
   /** Answers that cite at least one gold page (non-negative questions). */
-  citation_recall_any: number
+  citation_recall_any: number | null
   false_refusal_rate: number | null
   errors: number
   tokens?: { input_per_answer: number; output_per_answer: number }
@@ -315,7 +319,7 @@ export function summarizeAnswers(outcomes: readonly AnswerOutcome[], model?: str
     facts_recall: roundOrNull(factsRecall(outcomes)),
     refusal_accuracy: roundOrNull(refusalAccuracy(outcomes)),
     latency_ms: latencySummary(outcomes.filter((o) => !o.error).map((o) => o.latencyMs)),
-    citation_recall_any: round(citationRecallAny(outcomes)),
+    citation_recall_any: roundOrNull(citationRecallAny(outcomes)),
     false_refusal_rate: roundOrNull(falseRefusalRate(outcomes)),
     errors: outcomes.filter((o) => o.error !== undefined).length,
   }

@@ -93,9 +93,12 @@ describe('retrieval metrics', () => {
     expect(s.skipped).toBe(1)
     expect(s['page_recall@10']).toBe(0.625)
   })
-  it('an empty run gives zeros, not NaN', () => {
+  it('an empty run gives null rates, not 0 or NaN', () => {
     const s = summarizeRetrieval([])
-    expect(s).toMatchObject({ n: 0, 'recall@5': 0, mrr: 0, skipped: 0 })
+    expect(s).toMatchObject({ n: 0, 'recall@5': null, 'recall@10': null, mrr: null, skipped: 0 })
+    expect(
+      summarizeRetrieval([{ id: 'n', kind: 'negative', rank: null, pageRecall5: 0, pageRecall10: 0 }]).mrr,
+    ).toBeNull()
   })
 })
 
