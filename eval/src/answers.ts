@@ -44,16 +44,29 @@ export function answerable(
 
 type AnthropicClient = NonNullable<ReturnType<typeof anthropicFromConfig>>
 
-/**
- * Records the usage of every Messages API stream the server opens. The server answers one question
- * at a time here, so the usage recorded during a request belongs to that request.
- */
 interface StreamRecord {
   usage: TokenUsage[]
   /** Per stream: ms from opening to the first text delta (null: none), and to the end. */
   timings: { firstTextMs: number | null; totalMs: number }[]
 }
 
+const toUsage = (u: {
+  input_tokens: number
+  output_tokens: number
+  cache_creation_input_tokens?: number | null
+  cache_read_input_tokens?: number | null
+}): TokenUsage => ({
+  input_tokens: u.input_tokens,
+  output_tokens: u.output_tokens,
+  cache_creation_input_tokens: u.cache_creation_input_tokens ?? 0,
+  cache_read_input_tokens: u.cache_read_input_tokens ?? 0,
+})
+
+/**
+ * Records the usage (and stream timings) of every Messages API call the server makes, streamed
+ * (`messages.stream`) or not (`messages.create`). The evaluation asks one question at a time, so
+ * what is recorded during a request belongs to that request.
+ */
 function recordUsage(client: AnthropicClient, sink: StreamRecord): AnthropicClient {
   const messages = client.messages
   const stream = messages.stream.bind(messages)
@@ -65,16 +78,22 @@ function recordUsage(client: AnthropicClient, sink: StreamRecord): AnthropicClie
       firstTextMs = performance.now() - t0
     })
     s.on('end', () => sink.timings.push({ firstTextMs, totalMs: performance.now() - t0 }))
-    s.on('finalMessage', (m) => {
-      sink.usage.push({
-        input_tokens: m.usage.input_tokens,
-        output_tokens: m.usage.output_tokens,
-        cache_creation_input_tokens: m.usage.cache_creation_input_tokens ?? 0,
-        cache_read_input_tokens: m.usage.cache_read_input_tokens ?? 0,
-      })
-    })
+    s.on('finalMessage', (m) => sink.usage.push(toUsage(m.usage)))
     return s
   }) as typeof messages.stream
+  const create = messages.create.bind(messages)
+  messages.create = ((...args: Parameters<typeof create>) => {
+    const p = create(...args)
+    // A side branch: the caller's promise (and its errors) are untouched.
+    p.then(
+      (m) => {
+        if (m && typeof m === 'object' && 'usage' in m)
+          sink.usage.push(toUsage((m as unknown as { usage: Parameters<typeof toUsage>[0] }).usage))
+      },
+      () => {},
+    )
+    return p
+  }) as typeof messages.create
   return client
 }
 
