@@ -5,7 +5,14 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortEr
 import { ConfigError } from '@asks1/shared/config'
 import type { SearchHit } from '@asks1/shared/store'
 import { afterEach, describe, expect, it } from 'vitest'
-import { EXTRACTIVE_NONE, extractiveAnswer, pickExcerpts, taggedSentences } from '../src/answer/extractive'
+import {
+  EXTRACTIVE_NONE,
+  extractiveAnswer,
+  extractiveNotMentioned,
+  missingNames,
+  pickExcerpts,
+  taggedSentences,
+} from '../src/answer/extractive'
 import { buildSystemPrompt, buildUserPrompt, capHistory, fenceSafe } from '../src/answer/prompt'
 import { verifyCitations } from '../src/answer/verify'
 import { loadServerConfig, trustProxy } from '../src/config'
@@ -149,6 +156,23 @@ describe('extractive answers', () => {
   })
   it('says so when nothing matches', () => {
     expect(extractiveAnswer('zebra giraffe', hits)).toBe(EXTRACTIVE_NONE)
+  })
+  it('says the filing does not appear to say when a name in the question is in no passage', () => {
+    expect(missingNames('How much did Acme pay to acquire Instagram?', hits, 'Acme Rockets, Inc.')).toEqual([
+      'Instagram',
+    ])
+    const answer = extractiveAnswer('How much did Acme pay to acquire Instagram?', hits, {
+      company: 'Acme Rockets, Inc.',
+    })
+    expect(answer).toBe(extractiveNotMentioned(['Instagram']))
+    expect(answer).toMatch(/does not appear to say/)
+    expect(answer).not.toMatch(/p\./)
+    // Sentence-initial words, question words and the filing's own name are not names to look for.
+    expect(
+      missingNames('Break down revenue. For how long? What does Acme say?', hits, 'Acme Rockets, Inc.'),
+    ).toEqual([])
+    // A name the passages do contain is fine.
+    expect(missingNames('Is Acme a rocket company?', hits)).toEqual([])
   })
 })
 

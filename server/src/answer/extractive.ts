@@ -107,8 +107,44 @@ export const EXTRACTIVE_INTRO =
 export const EXTRACTIVE_NONE =
   'No passage of the filing matched this question closely. The filing may not say; try rephrasing with words the filing would use.'
 
+/** Question words that are capitalised for grammar, not because they name something. */
+const NOT_NAMES = new Set(
+  'What When Where Which Who Whom Whose Why How Does Did Do Is Are Was Were Will Would Can Could Should Has Have Had Under Over From With Without Please List Give Tell Describe Explain Compare According'.split(
+    ' ',
+  ),
+)
+
+/**
+ * Names in the question (capitalised words such as "Instagram", "Spotify") that no retrieved
+ * passage contains. Retrieval ranks a rare name highly, so a name missing from every retrieved
+ * passage is, in practice, a name the filing does not mention: the honest extractive reply is
+ * then that the filing does not appear to say, not excerpts about something else.
+ */
+export function missingNames(question: string, hits: readonly SearchHit[], company = ''): string[] {
+  // A filing calls its own company "we"; its name may be in no passage, so it never counts.
+  const own = new Set(company.match(/\p{L}+/gu) ?? [])
+  const names = [...question.matchAll(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}{2,}(?:['’]s)?(?![\p{L}\p{N}])/gu)]
+    // The first word of a sentence is capitalised for grammar, not because it names something.
+    .filter((m) => !/(?:^|[.!?:]\s*)$/.test(question.slice(0, m.index)))
+    .map((m) => m[0].replace(/['’]s$/, ''))
+    .filter((w) => !NOT_NAMES.has(w) && !own.has(w))
+  if (!names.length || !hits.length) return []
+  const text = hits.map((h) => h.chunk.text).join('\n')
+  return [...new Set(names)].filter((n) => !new RegExp(`(?<![\\p{L}])${escapeRe(n)}`, 'u').test(text))
+}
+
+export const extractiveNotMentioned = (names: string[]): string =>
+  `None of the passages of the filing that best match this question mentions ${names.map((n) => `“${n}”`).join(' or ')}, so the filing does not appear to say. (No AI model is configured on this server: it quotes the filing rather than answering.)`
+
 /** The extractive "answer": quoted excerpts, each followed by its page citation. */
-export function extractiveAnswer(question: string, hits: readonly SearchHit[], max = 4): string {
+export function extractiveAnswer(
+  question: string,
+  hits: readonly SearchHit[],
+  opts: { company?: string; max?: number } = {},
+): string {
+  const max = opts.max ?? 4
+  const missing = missingNames(question, hits, opts.company)
+  if (missing.length) return extractiveNotMentioned(missing)
   const excerpts = pickExcerpts(question, hits, max)
   if (!excerpts.length) return EXTRACTIVE_NONE
   return [EXTRACTIVE_INTRO, '', ...excerpts.map((e) => `- “${e.text}” ${pageTag(e.page)}`)].join('\n')

@@ -195,7 +195,7 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
                 usage = u
               },
             })
-          : once(extractiveAnswer(question, hits))
+          : once(extractiveAnswer(question, hits, { company: filing.company }))
         deltas = source[Symbol.asyncIterator]()
         first = await deltas.next()
         if (!wantsSse) {
