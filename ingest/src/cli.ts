@@ -246,6 +246,7 @@ async function commandRun(args: string[], config: BaseConfig) {
       {
         ...(skipPages !== undefined ? { skipPages } : {}),
         onProgress: (stage, done, total) => progress.update(stage, done, total),
+        signal: controller.signal,
       },
     )
     controller.signal.throwIfAborted()

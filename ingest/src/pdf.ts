@@ -23,6 +23,8 @@ export interface ExtractOptions {
    * cores are busy anyway.
    */
   workers?: number
+  /** Aborting terminates the workers and rejects with an AbortError. */
+  signal?: AbortSignal
 }
 
 export function isPdf(data: Uint8Array): boolean {
@@ -60,6 +62,7 @@ export async function extractPdf(data: Uint8Array, opts: ExtractOptions = {}): P
   let total = 0
   let done = 0
   const workers: Worker[] = []
+  opts.signal?.throwIfAborted()
   const run = (part: number) =>
     new Promise<void>((resolve, reject) => {
       const worker = new Worker(WORKER_URL, {
@@ -78,6 +81,7 @@ export async function extractPdf(data: Uint8Array, opts: ExtractOptions = {}): P
         else if (msg.type === 'error') reject(toInputError(msg.name, msg.message))
       })
       worker.on('error', reject)
+      opts.signal?.addEventListener('abort', () => reject(opts.signal?.reason), { once: true })
       worker.on('exit', (code) => {
         if (code !== 0) reject(new Error(`PDF worker exited with code ${code}`))
         resolve()

@@ -23,6 +23,8 @@ export interface ReadOptions {
   skipPages?: number
   /** Progress of the extraction stage: (done, total). */
   onProgress?: (stage: 'extract', done: number, total: number) => void
+  /** Stops the extraction (its worker is terminated). */
+  signal?: AbortSignal
 }
 
 export interface PagesReport {
@@ -192,6 +194,7 @@ export async function readPagesFromData(
   if (isPdf(data)) {
     const physical = await extractPdf(data, {
       onPage: (done, total) => opts.onProgress?.('extract', done, total),
+      ...(opts.signal ? { signal: opts.signal } : {}),
     })
     assertTextLayer(physical)
     const t1 = performance.now()

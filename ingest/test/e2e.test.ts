@@ -130,6 +130,29 @@ describe('ingest facebook-s1.pdf into the SQLite store', () => {
     )
   }, 120_000)
 
+  it('an abort during extraction stops the PDF worker and writes nothing', async () => {
+    const before = await store.status('facebook-s1')
+    const controller = new AbortController()
+    let extracted = 0
+    const run = ingestFiling({
+      filing: 'facebook-s1',
+      file: FACEBOOK_PDF,
+      store,
+      embedder: keywordOnly,
+      signal: controller.signal,
+      onProgress: (stage, done) => {
+        if (stage !== 'extract') return
+        extracted = Math.max(extracted, done)
+        if (done === 5) controller.abort()
+      },
+    })
+    await expect(run).rejects.toThrow(/abort/i)
+    // The worker is gone: no page of the 198 is extracted after the abort.
+    await new Promise((r) => setTimeout(r, 500))
+    expect(extracted).toBe(5)
+    expect(await store.status('facebook-s1')).toEqual(before)
+  }, 120_000)
+
   it('an interrupted run (abort signal) writes nothing either', async () => {
     const before = await store.status('facebook-s1')
     const controller = new AbortController()
