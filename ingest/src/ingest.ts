@@ -78,6 +78,7 @@ export async function ingestFiling(opts: IngestOptions): Promise<IngestSummary> 
     {
       ...(opts.skipPages !== undefined ? { skipPages: opts.skipPages } : {}),
       onProgress: (_stage, done, total) => opts.onProgress?.('extract', done, total),
+      ...(opts.signal ? { signal: opts.signal } : {}),
     },
   )
   opts.signal?.throwIfAborted()
