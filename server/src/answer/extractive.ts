@@ -77,7 +77,7 @@ export function pickExcerpts(question: string, hits: readonly SearchHit[], max =
       if (hit) score += Math.log(1 + total / Math.max(1, df[i] ?? 1))
     })
     if (score === 0) return { ...s, score }
-    if (wantsFigure && /\d/.test(s.text)) score *= 1.25
+    if (wantsFigure && /\d/.test(s.text)) score *= 1.6
     // Retrieval already ranked the chunks: prefer earlier chunks on ties.
     score *= 1 - s.rank * 0.02
     score /= Math.max(1, Math.sqrt(s.text.length / 200))
