@@ -256,7 +256,8 @@ async function commandRun(args: string[], config: BaseConfig) {
     const embedder = await loadEmbedder(config, { log: (m) => err(loud(m)) })
     if (!values['dry-run']) store = await (await import('@asks1/shared/store')).openStore(config)
     const summary = await ingestPages({
-      filing: entry.id,
+      // The registry's collection is the store's name for the filing (the server reads it the same way).
+      filing: entry.collection,
       file,
       read,
       sha256: createHash('sha256').update(data).digest('hex'),

@@ -8,10 +8,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, extname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { ROOT_DIR, readConfig } from '@asks1/shared/config'
+import { Type } from 'typebox'
 import { type GroundTruthSentence, type PageAccuracy, pageAccuracy } from './accuracy'
 import { readPages } from './read'
 
-const SHARED_DATA = process.env.ASKS1_SHARED_DATA ?? '/work/shared/data'
+// The shared data set sits beside the repository (`../shared/data`), as on every developer machine and in CI.
+const { ASKS1_SHARED_DATA: SHARED_DATA } = readConfig({
+  ASKS1_SHARED_DATA: Type.String({ default: resolve(ROOT_DIR, '../shared/data') }),
+})
 const TARGET = 0.995
 
 function groundTruthFor(file: string, dir: string): string | null {

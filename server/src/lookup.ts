@@ -7,10 +7,10 @@ import type { AppDeps } from './app'
 import { AppError } from './errors'
 
 /**
- * The store's name for a filing: its id, as `pnpm ingest run <id>` writes it (one collection per
- * filing, named after the id).
+ * The store's name for a filing: the registry's `collection` (one collection per filing), which is
+ * what `pnpm ingest run <id>` writes to.
  */
-export const storeKey = (filing: Pick<LoadedFiling, 'id'>): string => filing.id
+export const storeKey = (filing: Pick<LoadedFiling, 'collection'>): string => filing.collection
 
 export function findFiling(deps: Pick<AppDeps, 'registry'>, id: string): LoadedFiling {
   const filing = deps.registry.get(id)
