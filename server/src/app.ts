@@ -18,12 +18,17 @@ import rateLimit from '@fastify/rate-limit'
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { corsOrigins, type ServerConfig, trustProxy } from './config'
+
+// The package's other public names: API clients and tests build the config exactly as server.ts does.
+export { loadServerConfig, type ServerConfig } from './config'
+
 import { AppError, statusText } from './errors'
 import { registerDocs } from './plugins/docs'
 import { registerWeb } from './plugins/web'
 import askRoutes from './routes/ask'
 import filingsRoutes from './routes/filings'
 import healthRoutes from './routes/health'
+import sessionRoutes from './routes/session'
 import sourcesRoutes from './routes/sources'
 import { SessionStore } from './sessions'
 import { StartupState } from './startup'
@@ -217,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(filingsRoutes)
     await api.register(sourcesRoutes)
     await api.register(askRoutes)
+    await api.register(sessionRoutes)
   })
   await registerWeb(app)
   return app

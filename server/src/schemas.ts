@@ -2,6 +2,7 @@
  * Schemas of the operational routes (/health, /ready), which only the server and its probes use.
  * The product's HTTP contract lives in `@asks1/shared/api`.
  */
+import { AnswererSchema } from '@asks1/shared/api'
 import { type Static, Type } from 'typebox'
 
 export const HealthReplySchema = Type.Object({
@@ -34,10 +35,7 @@ export const ReadyReplySchema = Type.Object({
     model: Type.Union([Type.String(), Type.Null()]),
     reason: Type.Optional(Type.String()),
   }),
-  answers: Type.Object({
-    mode: Type.Union([Type.Literal('llm'), Type.Literal('extractive')]),
-    model: Type.Union([Type.String(), Type.Null()], { description: 'Claude model in llm mode' }),
-  }),
+  answers: AnswererSchema,
   filings: Type.Array(ReadyFilingSchema),
 })
 export type ReadyReply = Static<typeof ReadyReplySchema>

@@ -9,11 +9,32 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { SessionInfo } from '@asks1/shared/api'
 import Database from 'better-sqlite3'
+import type { FastifyRequest } from 'fastify'
+import { AppError } from './errors'
 
 /** Accepted session ids: what `newSessionId` makes, or an API client's own opaque token. */
 export const SESSION_ID_RE = /^[A-Za-z0-9_-]{16,128}$/
 
 export const newSessionId = (): string => randomBytes(18).toString('base64url')
+
+/**
+ * The session a request names: the X-Session-Id header (API clients), else the cookie; null when it
+ * names none (a malformed cookie counts as none). A malformed header is the client's mistake: 400.
+ */
+export function requestSessionId(request: FastifyRequest, cookieName: string): string | null {
+  const header = request.headers['x-session-id']
+  if (header !== undefined) {
+    if (typeof header !== 'string' || !SESSION_ID_RE.test(header))
+      throw new AppError(
+        400,
+        'VALIDATION',
+        'Invalid X-Session-Id: use 16–128 characters of letters, digits, "_" or "-".',
+      )
+    return header
+  }
+  const fromCookie = request.cookies[cookieName]
+  return fromCookie && SESSION_ID_RE.test(fromCookie) ? fromCookie : null
+}
 
 export type Reservation = { ok: true; session: SessionInfo } | { ok: false; session: SessionInfo }
 
@@ -58,8 +79,14 @@ export class SessionStore {
     return { used, limit: this.limit, left: Math.max(this.limit - used, 0) }
   }
 
+  /** A session's figures; reading never creates a row (an unknown session has used nothing). */
   get(id: string): SessionInfo {
     return this.info(this.usedStmt.get(id)?.used ?? 0)
+  }
+
+  /** The figures of a session that has not asked anything yet. */
+  fresh(): SessionInfo {
+    return this.info(0)
   }
 
   /** Takes one question from the session's allowance, or reports that none is left. */

@@ -2,9 +2,12 @@
  * POST /ask through app.inject, in extractive mode and in llm mode against the local fake of the
  * Messages API (driven through the real SDK). Real SQLite store and session database throughout.
  */
-import type { AskReply, ErrorReply } from '@asks1/shared/api'
+import { join } from 'node:path'
+import type { AskReply, ErrorReply, FilingsReply, SessionInfo } from '@asks1/shared/api'
+import Database from 'better-sqlite3'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { ReadyReply } from '../src/schemas'
 import { BILLING_MESSAGE, type FakeAnthropic, startFakeAnthropic } from './fake-anthropic'
 import { buildTestApp, fakeClient, makeEnv, parseSse, type TestEnv } from './helper'
 
@@ -159,6 +162,103 @@ describe('POST /ask, extractive mode (no API key)', () => {
     expect({ ...done, session: null }).toEqual({ ...json, session: null })
     expect(done.session.used).toBe(1)
     expect(json.session.used).toBe(2)
+  })
+})
+
+describe('GET /session', () => {
+  let app: FastifyInstance
+  beforeAll(async () => {
+    app = await buildTestApp(env, { anthropic: null })
+  })
+  afterAll(async () => app?.close())
+
+  const look = (headers: Record<string, string> = {}) => app.inject({ url: '/session', headers })
+  /** Rows in the app's real session database (a second, read-only connection to the same file). */
+  const rowsFor = (id: string) => {
+    const db = new Database(join(env.config.DATA_DIR, 'sessions.sqlite'), { readonly: true })
+    try {
+      return (db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE id = ?').get(id) as { n: number }).n
+    } finally {
+      db.close()
+    }
+  }
+
+  it('reports a full allowance for a session it has never seen, without creating it or a cookie', async () => {
+    const sid = newSid()
+    const ways: Record<string, string>[] = [{}, { 'x-session-id': sid }, { cookie: `asks1_session=${sid}` }]
+    for (const headers of ways) {
+      const res = await look(headers)
+      expect(res.statusCode).toBe(200)
+      expect(res.json<SessionInfo>()).toEqual({ used: 0, limit: 8, left: 8 })
+      expect(res.cookies).toEqual([])
+      expect(res.headers['cache-control']).toBe('no-store')
+    }
+    expect(rowsFor(sid)).toBe(0)
+  })
+
+  it('reports what /ask counted, and looking never uses a question', async () => {
+    const sid = newSid()
+    const h = { 'x-session-id': sid }
+    await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, h)
+    for (let i = 0; i < 3; i++)
+      expect((await look(h)).json<SessionInfo>()).toEqual({ used: 1, limit: 8, left: 7 })
+    const second = await ask(app, { filing: 'acme-s1', question: 'Users?' }, h)
+    expect(second.json<AskReply>().session).toEqual({ used: 2, limit: 8, left: 6 })
+    expect((await look(h)).json<SessionInfo>()).toEqual(second.json<AskReply>().session)
+  })
+
+  it('reads the cookie /ask set; X-Session-Id wins over the cookie; a malformed header is a 400', async () => {
+    const first = await ask(app, { filing: 'acme-s1', question: 'Revenue?' })
+    const cookie = first.cookies.find((c) => c.name === 'asks1_session')?.value
+    expect(cookie).toBeTruthy()
+    expect((await look({ cookie: `asks1_session=${cookie}` })).json<SessionInfo>()).toMatchObject({ used: 1 })
+    const both = await look({ cookie: `asks1_session=${cookie}`, 'x-session-id': newSid() })
+    expect(both.json<SessionInfo>()).toMatchObject({ used: 0, left: 8 })
+    const bad = await look({ 'x-session-id': 'short' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json<ErrorReply>()).toMatchObject({ code: 'VALIDATION', message: /X-Session-Id/ })
+  })
+
+  it('reports a spent allowance as left: 0', async () => {
+    const sid = newSid()
+    const spent = await buildTestApp(env, { anthropic: null, config: { SESSION_QUESTION_LIMIT: 1 } })
+    try {
+      await ask(spent, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': sid })
+      const res = await spent.inject({ url: '/session', headers: { 'x-session-id': sid } })
+      expect(res.json<SessionInfo>()).toEqual({ used: 1, limit: 1, left: 0 })
+    } finally {
+      await spent.close()
+    }
+  })
+})
+
+describe('who writes the answers (/filings answerer, /ready answers, /ask mode)', () => {
+  it('extractive without a Claude client', async () => {
+    const app = await buildTestApp(env, { anthropic: null })
+    try {
+      const expected = { mode: 'extractive', model: null }
+      expect((await app.inject('/filings')).json<FilingsReply>().answerer).toEqual(expected)
+      expect((await app.inject('/ready')).json<ReadyReply>().answers).toEqual(expected)
+    } finally {
+      await app.close()
+    }
+  })
+  it('llm with the configured Claude model', async () => {
+    const app = await buildTestApp(env, {
+      anthropic: fakeClient(fake.url),
+      config: { ANTHROPIC_MODEL: 'claude-test-model' },
+    })
+    try {
+      const expected = { mode: 'llm', model: 'claude-test-model' }
+      expect((await app.inject('/filings')).json<FilingsReply>().answerer).toEqual(expected)
+      expect((await app.inject('/ready')).json<ReadyReply>().answers).toEqual(expected)
+      fake.queue.push({ kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].' })
+      const res = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': newSid() })
+      expect(res.json<AskReply>().mode).toBe('llm')
+      expect(fake.requests.at(-1)?.body).toMatchObject({ model: 'claude-test-model' })
+    } finally {
+      await app.close()
+    }
   })
 })
 

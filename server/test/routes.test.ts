@@ -157,7 +157,14 @@ describe('OpenAPI and docs', () => {
     expect(res.statusCode).toBe(200)
     const doc = res.json()
     expect(doc.openapi).toMatch(/^3\./)
-    expect(Object.keys(doc.paths).sort()).toEqual(['/ask', '/filings', '/health', '/ready', '/sources'])
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/ask',
+      '/filings',
+      '/health',
+      '/ready',
+      '/session',
+      '/sources',
+    ])
     for (const [path, ops] of Object.entries(
       doc.paths as Record<string, Record<string, { tags?: string[]; responses: object }>>,
     )) {
@@ -167,6 +174,13 @@ describe('OpenAPI and docs', () => {
       }
     }
     expect(doc.paths['/ask'].post.requestBody).toBeTruthy()
+    expect(doc.paths['/session'].get.tags).toEqual(['session'])
+    expect(doc.paths['/session'].get.responses['200'].content['application/json'].schema).toMatchObject({
+      required: ['used', 'limit', 'left'],
+    })
+    expect(
+      doc.paths['/filings'].get.responses['200'].content['application/json'].schema.properties.answerer,
+    ).toMatchObject({ required: ['mode', 'model'] })
   })
   it('serves interactive docs at /docs', async () => {
     const res = await app.inject('/docs/')
@@ -208,8 +222,21 @@ describe('errors, CORS, limits', () => {
       expect(res.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' })
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
       for (let i = 0; i < 5; i++) expect((await limited.inject('/health')).statusCode).toBe(200)
+
       // Another address has its own allowance.
       expect((await limited.inject({ url: '/filings', remoteAddress: '10.1.2.3' })).statusCode).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
+  it('counts GET /session like the other API routes', async () => {
+    const limited = await buildTestApp(env, { config: { RATE_LIMIT_MAX: 2 } })
+    try {
+      expect((await limited.inject('/session')).statusCode).toBe(200)
+      expect((await limited.inject('/filings')).statusCode).toBe(200)
+      const res = await limited.inject('/session')
+      expect(res.statusCode).toBe(429)
+      expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' })
     } finally {
       await limited.close()
     }

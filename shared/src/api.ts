@@ -62,6 +62,18 @@ export type SessionInfo = Static<typeof SessionInfoSchema>
 export const AnswerModeSchema = Type.Union([Type.Literal('llm'), Type.Literal('extractive')])
 export type AnswerMode = Static<typeof AnswerModeSchema>
 
+/**
+ * Who writes this server's answers, known before the first question (the app's disclosure names it):
+ * `llm` = Claude, `model` the Claude model id; `extractive` = no AI model, answers are quoted excerpts.
+ */
+export const AnswererSchema = Type.Object({
+  mode: AnswerModeSchema,
+  model: Type.Union([Type.String(), Type.Null()], {
+    description: 'Claude model id in llm mode (e.g. claude-haiku-4-5); null in extractive mode',
+  }),
+})
+export type Answerer = Static<typeof AnswererSchema>
+
 export const AskReplySchema = Type.Object({
   filing: Type.String(),
   answer: Type.String(),
@@ -105,6 +117,7 @@ export type FilingInfo = Static<typeof FilingInfoSchema>
 export const FilingsReplySchema = Type.Object({
   filings: Type.Array(FilingInfoSchema),
   default: Type.String({ description: 'Id of the default filing' }),
+  answerer: AnswererSchema,
 })
 export type FilingsReply = Static<typeof FilingsReplySchema>
 

@@ -150,7 +150,11 @@ export const pandora: FilingInfo = {
   status: { ...status, chunks: 640, pages: 150 },
 }
 
-export const filingsReply: FilingsReply = { filings: [facebook, pandora], default: 'facebook-s1' }
+export const filingsReply: FilingsReply = {
+  filings: [facebook, pandora],
+  default: 'facebook-s1',
+  answerer: { mode: 'llm', model: 'claude-haiku-4-5' },
+}
 
 export const citation = (page: string, over: Partial<Citation> = {}): Citation => ({
   page,

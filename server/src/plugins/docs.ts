@@ -18,6 +18,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       },
       tags: [
         { name: 'ask', description: 'Questions and answers' },
+        { name: 'session', description: "The caller's question allowance" },
         { name: 'filings', description: 'The filing registry and ingest status' },
         { name: 'sources', description: 'Page text and retrieval, to check citations' },
         { name: 'operations', description: 'Liveness and readiness probes' },

@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 
 /** Paths that belong to the API: never answered with index.html. */
-const API_PATH_RE = /^\/(?:ask|filings|sources|health|ready|openapi\.json|docs)(?:[/?]|$)/
+const API_PATH_RE = /^\/(?:ask|filings|session|sources|health|ready|openapi\.json|docs)(?:[/?]|$)/
 
 export async function registerWeb(app: FastifyInstance): Promise<void> {
   const dist = app.deps.config.WEB_DIST

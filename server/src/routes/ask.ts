@@ -26,9 +26,10 @@ import { extractiveAnswer } from '../answer/extractive'
 import { checkCitations, citedSources } from '../answer/finish'
 import { streamAnswer } from '../answer/llm'
 import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
+import { answererOf } from '../answerer'
 import { AppError, upstreamError } from '../errors'
 import { findFiling, liveStatus, storeKey } from '../lookup'
-import { newSessionId, SESSION_ID_RE } from '../sessions'
+import { newSessionId, requestSessionId } from '../sessions'
 
 const SESSION_TTL_S = 7 * 24 * 3600
 
@@ -45,18 +46,8 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** The caller's session: X-Session-Id (API clients), else the cookie, else a new cookie. */
   function sessionId(request: FastifyRequest, reply: FastifyReply): string {
-    const header = request.headers['x-session-id']
-    if (header !== undefined) {
-      if (typeof header !== 'string' || !SESSION_ID_RE.test(header))
-        throw new AppError(
-          400,
-          'VALIDATION',
-          'Invalid X-Session-Id: use 16–128 characters of letters, digits, "_" or "-".',
-        )
-      return header
-    }
-    const fromCookie = request.cookies[config.SESSION_COOKIE]
-    if (fromCookie && SESSION_ID_RE.test(fromCookie)) return fromCookie
+    const given = requestSessionId(request, config.SESSION_COOKIE)
+    if (given) return given
     const id = newSessionId()
     reply.setCookie(config.SESSION_COOKIE, id, {
       path: '/',
@@ -150,7 +141,7 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let hits: Awaited<ReturnType<typeof retrieve>> = []
       let usage: { inputTokens: number; outputTokens: number } | undefined
       const key = storeKey(filing)
-      const mode = deps.anthropic ? ('llm' as const) : ('extractive' as const)
+      const { mode } = answererOf(deps)
       const complete = async (answer: string): Promise<AskReply> => {
         const [citations, sources] = await Promise.all([
           checkCitations(deps.store, key, answer),

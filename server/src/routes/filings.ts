@@ -1,10 +1,12 @@
 /**
  * GET /filings: the registry (what the web app needs to render a filing: company, ticker, form,
- * date, EDGAR link, demo questions, chips, placeholder, default) plus each filing's ingest status.
+ * date, EDGAR link, demo questions, chips, placeholder, default) plus each filing's ingest status,
+ * and who writes the answers (`answerer`), so the app can name the model before the first question.
  */
 import { ErrorReplySchema, type FilingInfo, FilingsReplySchema } from '@asks1/shared/api'
 import type { FilingStatus } from '@asks1/shared/store'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { answererOf } from '../answerer'
 import { storeKey } from '../lookup'
 
 export const ingestStatus = (s: FilingStatus): NonNullable<FilingInfo['status']> => ({
@@ -22,7 +24,7 @@ const filingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['filings'],
-        summary: 'The filings this server answers about, with their ingest status',
+        summary: 'The filings this server answers about, their ingest status, and who writes the answers',
         response: { 200: FilingsReplySchema, 500: ErrorReplySchema },
       },
     },
@@ -45,7 +47,7 @@ const filingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           status: status ? ingestStatus(status) : null,
         }
       })
-      return { filings, default: registry.defaultFiling.id }
+      return { filings, default: registry.defaultFiling.id, answerer: answererOf(app.deps) }
     },
   )
 }

@@ -4,6 +4,7 @@
  * otherwise, with the reason, so orchestrators hold traffic until it is.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { answererOf } from '../answerer'
 import { storeKey } from '../lookup'
 import { HealthReplySchema, type ReadyReply, ReadyReplySchema } from '../schemas'
 
@@ -26,7 +27,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (_request, reply) => {
-      const { store, registry, embedder, startup, anthropic, config } = app.deps
+      const { store, registry, embedder, startup } = app.deps
       let storeOk = true
       let storeMessage: string | undefined
       try {
@@ -60,7 +61,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
           model: embedder.model,
           ...(embedder.reason ? { reason: embedder.reason } : {}),
         },
-        answers: { mode: anthropic ? 'llm' : 'extractive', model: anthropic ? config.ANTHROPIC_MODEL : null },
+        answers: answererOf(app.deps),
         filings,
       }
       return reply.code(ready ? 200 : 503).send(body)
