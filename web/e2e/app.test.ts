@@ -9,14 +9,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { ingestFiling } from '@asks1/ingest'
-import { buildApp } from '@asks1/server'
+import { buildApp, loadServerConfig } from '@asks1/server'
 import { type Embedder, missingEmbedder } from '@asks1/shared/embedder'
 import { loadRegistry } from '@asks1/shared/filings-loader'
 import { openStore, type Store } from '@asks1/shared/store'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-// The server package exports only buildApp; its config loader is reached by path (asked for an export).
-import { loadServerConfig } from '../../server/src/config'
 import { buildWeb } from '../test/build-web'
 
 const WEB_DIR = resolve(import.meta.dirname, '..')
