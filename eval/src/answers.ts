@@ -6,11 +6,9 @@
  */
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
-import { anthropicFromConfig, buildApp } from '@asks1/server'
+import { anthropicFromConfig, buildApp, loadServerConfig } from '@asks1/server'
 import type { AskReply } from '@asks1/shared/api'
 import { loadRegistry } from '@asks1/shared/filings-loader'
-// The server package exports only its app factory; its config loader is reached by path.
-import { loadServerConfig } from '../../server/src/config'
 import {
   type AnswerOutcome,
   containsFact,

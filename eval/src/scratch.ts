@@ -35,7 +35,9 @@ export function scratchEntry(f: ScratchFiling): FilingEntry {
   if (f.entry) {
     const { default: _default, ...rest } = f.entry as FilingEntry & { sourcePath?: string }
     delete (rest as { sourcePath?: string }).sourcePath
-    return { ...rest, source: f.file, collection: f.id === f.entry.id ? f.entry.collection : f.id, id: f.id }
+    // The collection (the store's name for the filing) is the id: the evaluation ingests and
+    // queries by id, and the server looks filings up by `collection`.
+    return { ...rest, source: f.file, collection: f.id, id: f.id }
   }
   return {
     id: f.id,

@@ -17,8 +17,14 @@ describe('scratch registry', () => {
     const registry = loadRegistry(resolve(ROOT, 'filings.json'))
     const fb = registry.get('facebook-s1')
     if (!fb) throw new Error('facebook-s1 missing from filings.json')
-    const e = scratchEntry({ id: 'facebook-s1', file: '/x/fb.htm', entry: fb })
-    expect(e).toMatchObject({ id: 'facebook-s1', company: 'Facebook, Inc.', source: '/x/fb.htm' })
+    const e = scratchEntry({ id: 'facebook-s1', file: '/x/fb.htm', entry: { ...fb, collection: 'fb-live' } })
+    // the scratch store is keyed by id, whatever the live registry calls the collection
+    expect(e).toMatchObject({
+      id: 'facebook-s1',
+      company: 'Facebook, Inc.',
+      source: '/x/fb.htm',
+      collection: 'facebook-s1',
+    })
     expect(e).not.toHaveProperty('sourcePath')
     expect(e).not.toHaveProperty('default')
   })
