@@ -2,6 +2,7 @@
  * Settings both server and ingest read from the environment, validated once at start-up.
  * The only module (with server/src/config.ts, which extends it) that reads `process.env`.
  */
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import envSchema from 'env-schema'
 import { type Static, type TProperties, Type } from 'typebox'
@@ -37,11 +38,27 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-/** Validates `env` against a schema; throws a one-line ConfigError naming the bad variable. */
+let dotEnvLoaded = false
+/**
+ * Settings in the repository's `.env` (see `.env.example`) join the process environment once;
+ * variables already set in the environment win.
+ */
+function loadDotEnv(): void {
+  if (dotEnvLoaded) return
+  dotEnvLoaded = true
+  const path = resolve(ROOT_DIR, '.env')
+  if (existsSync(path)) process.loadEnvFile(path)
+}
+
+/**
+ * Validates `env` (the process environment plus `.env` by default) against a schema; throws a
+ * one-line ConfigError naming the bad variable.
+ */
 export function readConfig<P extends TProperties>(
   properties: P,
   env: Record<string, string | undefined> = process.env,
 ): Static<ReturnType<typeof Type.Object<P>>> {
+  if (env === process.env) loadDotEnv()
   const schema = Type.Object(properties)
   const data: Record<string, string> = {}
   for (const key of Object.keys(properties)) {

@@ -1,0 +1,33 @@
+/**
+ * Every environment variable the code reads is documented in `.env.example` and the README, so the
+ * configuration reference cannot drift from the schemas.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ServerConfigProperties } from '../../server/src/config'
+
+const root = join(import.meta.dirname, '../..')
+const read = (p: string) => readFileSync(join(root, p), 'utf8')
+// Read outside the server schema: the ingest CLI (--edgar) and the evaluation commands.
+const extra = ['EDGAR_USER_AGENT', 'ASKS1_SHARED_DATA']
+const names = [...Object.keys(ServerConfigProperties), ...extra]
+
+describe('configuration reference', () => {
+  it.each(['.env.example', 'README.md'])('%s documents every variable', (file) => {
+    const text = read(file)
+    const missing = names.filter((n) => !new RegExp(`\\b${n}\\b`).test(text))
+    expect(missing).toEqual([])
+  })
+
+  it('.env.example shows the schema defaults', () => {
+    const text = read('.env.example')
+    for (const [name, schema] of Object.entries(ServerConfigProperties)) {
+      const def = (schema as { default?: unknown }).default
+      if (def === undefined || (typeof def === 'string' && def.startsWith(root))) continue
+      expect(text, name).toMatch(
+        new RegExp(`^# ${name}=${String(def).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\b`, 'm'),
+      )
+    }
+  })
+})
