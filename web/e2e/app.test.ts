@@ -133,6 +133,11 @@ describe.skipIf(!hasChromium)('web app against the real server (Chromium)', () =
     test(`${label}: ask, see cited pages, open a citation and read its page`, async () => {
       const { page, context, errors } = await open(viewport)
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Pandora Media, Inc.')
+      // Before any question: the allowance (GET /session, a new browser has used none) and who answers.
+      await page.locator('.session', { hasText: '8 of 8 questions left' }).waitFor()
+      expect(await page.getByRole('contentinfo').textContent()).toContain(
+        'No AI model is configured: answers are excerpts quoted from the filing.',
+      )
       await shot(page, `${label}-1-welcome.png`)
 
       const turn = await askFirstCard(page)
@@ -146,7 +151,7 @@ describe.skipIf(!hasChromium)('web app against the real server (Chromium)', () =
       )
       for (const p of await sourceChips.evaluateAll((els) => els.map((e) => e.getAttribute('data-page'))))
         expect(answerPages.has(p)).toBe(true)
-      expect(await page.locator('.session').textContent()).toMatch(/^\d+ of 8 questions left$/)
+      expect(await page.locator('.session').textContent()).toBe('7 of 8 questions left')
       await shot(page, `${label}-2-answer.png`)
       await turn.locator('.sources').scrollIntoViewIfNeeded()
       await shot(page, `${label}-2b-sources.png`)

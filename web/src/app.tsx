@@ -8,7 +8,7 @@ import { FailureNotice } from './components/FailureNotice'
 import { FilingSwitcher } from './components/FilingSwitcher'
 import { type PageTarget, SourcePanel } from './components/SourcePanel'
 import { useFilingSelection } from './hooks/use-filing-selection'
-import { useAnswerMode, useSessionInfo } from './hooks/use-session'
+import { useSessionInfo } from './hooks/use-session'
 import { buildHistory } from './lib/history'
 
 export function App() {
@@ -41,7 +41,6 @@ function Workspace({ reply }: { reply: FilingsReply }) {
   const filing = reply.filings.find((f) => f.id === selection.selectedId) as FilingInfo
   const target = reply.filings.find((f) => f.id === selection.shownId) ?? filing
   const session = useSessionInfo()
-  const mode = useAnswerMode()
   // Each filing keeps its own thread for the visit; switching back finds it as it was.
   const [threads, setThreads] = useState<Record<string, AskTurnInput[]>>({})
   const [page, setPage] = useState<PageTarget | null>(null)
@@ -106,10 +105,10 @@ function Workspace({ reply }: { reply: FilingsReply }) {
             />
           </main>
         </div>
-        <Footer mode={mode} />
+        <Footer answerer={reply.answerer} />
       </div>
       <SourcePanel filing={filing} target={page} onClose={() => setPage(null)} />
-      <HowItWorks open={howOpen} onClose={() => setHowOpen(false)} />
+      <HowItWorks answerer={reply.answerer} open={howOpen} onClose={() => setHowOpen(false)} />
     </div>
   )
 }

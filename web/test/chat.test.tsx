@@ -12,6 +12,11 @@ describe('chat', () => {
     const stream = sseStream()
     const api = fakeApi({ 'GET /filings': () => json(filingsReply), 'POST /ask': () => stream.response })
     const { user } = renderApp()
+    // The allowance (GET /session) and the model (in /filings) show before the first question.
+    expect(await screen.findByText('8 of 8 questions left')).toBeInTheDocument()
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(
+      "Answers are written by Claude (claude-haiku-4-5) from the filing's text.",
+    )
     await user.click(
       await screen.findByRole('button', { name: /How much revenue did Facebook make in 2011/ }),
     )
@@ -35,7 +40,8 @@ describe('chat', () => {
     await act(async () => stream.send({ event: 'delta', data: { text: '6).' } }))
     const pending = await within(turn).findByRole('button', { name: 'Page 56: open the page text' })
     expect(pending).toHaveClass('cite--pending')
-    expect(screen.queryByText(/questions left/)).not.toBeInTheDocument()
+    // The slot is only known taken once the server reports it (in `done`).
+    expect(screen.getByText('8 of 8 questions left')).toBeInTheDocument()
 
     const reply = askReply({ answer: 'Revenue was $3,711 million in 2011 (p.56).', sources: [] })
     await act(async () => {
@@ -50,7 +56,9 @@ describe('chat', () => {
     expect(screen.getByRole('log', { name: 'Questions and answers' })).toContainElement(turn)
     // llm mode: no excerpt label; the footer names the model.
     expect(within(turn).queryByText(EXTRACTIVE_LABEL)).not.toBeInTheDocument()
-    expect(screen.getByRole('contentinfo')).toHaveTextContent('Answers are written by Claude (Anthropic)')
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(
+      'Answers are written by Claude (claude-haiku-4-5)',
+    )
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Nothing here is investment advice.')
   })
 
@@ -108,7 +116,7 @@ describe('chat', () => {
 
   test('extractive mode is labelled as excerpts, in the answer and in the footer', async () => {
     fakeApi({
-      'GET /filings': () => json(filingsReply),
+      'GET /filings': () => json({ ...filingsReply, answerer: { mode: 'extractive', model: null } }),
       'POST /ask': () =>
         sseResponse([
           {
@@ -121,6 +129,11 @@ describe('chat', () => {
         ]),
     })
     const { user } = renderApp()
+    // Said before the first question: the server declares its answerer in /filings.
+    expect(await screen.findByRole('contentinfo')).toHaveTextContent(
+      'No AI model is configured: answers are excerpts quoted from the filing.',
+    )
+    expect(screen.getByRole('contentinfo')).not.toHaveTextContent('Claude')
     await user.click(await screen.findByRole('button', { name: /What share of revenue came from Zynga/ }))
     expect(await screen.findByText(EXTRACTIVE_LABEL)).toBeInTheDocument()
     expect(screen.getAllByRole('listitem').some((li) => /Revenue grew 88%/.test(li.textContent ?? ''))).toBe(

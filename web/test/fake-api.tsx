@@ -11,6 +11,7 @@ import type {
   ErrorReply,
   FilingInfo,
   FilingsReply,
+  SessionInfo,
   Source,
   SourcePageReply,
 } from '@asks1/shared/api'
@@ -29,8 +30,15 @@ export interface Call {
 }
 export type Handler = (call: Call) => Response | Promise<Response>
 
-/** Route `fetch` to handlers keyed `"GET /filings"`; an unrouted call fails the test loudly. */
-export function fakeApi(routes: Record<string, Handler>) {
+/** A visitor who has not asked anything yet: what GET /session reports unless a test says otherwise. */
+export const freshSession: SessionInfo = { used: 0, limit: 8, left: 8 }
+
+/**
+ * Route `fetch` to handlers keyed `"GET /filings"`; an unrouted call fails the test loudly. The app
+ * reads GET /session on every load, so it answers `freshSession` unless the test routes it itself.
+ */
+export function fakeApi(given: Record<string, Handler>) {
+  const routes: Record<string, Handler> = { 'GET /session': () => json(freshSession), ...given }
   const calls: Call[] = []
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://asks1.test')

@@ -2,15 +2,27 @@
  * Query keys and `queryOptions` factories, one per resource (TanStack's recommended layout).
  * Components use these through the hooks in ../hooks, never fetch directly.
  */
-import type { AskBody, AskReply, AskStreamEvent, FilingsReply, SourcePageReply } from '@asks1/shared/api'
-import { queryOptions, experimental_streamedQuery as streamedQuery } from '@tanstack/react-query'
+import type {
+  AskBody,
+  AskReply,
+  AskStreamEvent,
+  FilingsReply,
+  SessionInfo,
+  SourcePageReply,
+} from '@asks1/shared/api'
+import {
+  type QueryClient,
+  queryOptions,
+  experimental_streamedQuery as streamedQuery,
+} from '@tanstack/react-query'
 import { streamAsk } from './ask-stream'
-import { getJson } from './http'
+import { ApiError, getJson } from './http'
 
 export type HistoryTurn = NonNullable<AskBody['history']>[number]
 
 export const queryKeys = {
   filings: ['filings'] as const,
+  session: ['session'] as const,
   sourcePage: (filing: string, page: string) => ['sources', filing, 'page', page] as const,
   askAll: ['ask'] as const,
   ask: (filing: string, turnId: string) => ['ask', filing, turnId] as const,
@@ -22,6 +34,41 @@ export const filingsQueryOptions = () =>
     queryFn: ({ signal }) => getJson<FilingsReply>('/filings', signal),
     staleTime: 60_000,
   })
+
+/**
+ * The visitor's question allowance (GET /session: looking uses no question). Read once per visit;
+ * from then on every answer and every failure that reports the session writes its figures here
+ * (see `reportSession`), so it never needs refetching.
+ */
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.session,
+    queryFn: ({ signal }) => getJson<SessionInfo>('/session', signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+/**
+ * Passes an answer's events through, writing the session figures the server reports (in `done`, or
+ * on the error that ends the stream) into the session query. A first /session read still in flight
+ * is cancelled: it was sent before this question took its slot, so its figures would be stale.
+ */
+export async function* reportSession(
+  client: QueryClient,
+  events: AsyncIterable<AskStreamEvent>,
+): AsyncGenerator<AskStreamEvent> {
+  void client.cancelQueries({ queryKey: queryKeys.session })
+  try {
+    for await (const event of events) {
+      if (event.event === 'done') client.setQueryData(queryKeys.session, event.data.session)
+      yield event
+    }
+  } catch (err) {
+    if (err instanceof ApiError && err.session) client.setQueryData(queryKeys.session, err.session)
+    // A failure without figures (network down): ask the server, the count may have changed meanwhile.
+    else void client.invalidateQueries({ queryKey: queryKeys.session })
+    throw err
+  }
+}
 
 export const sourcePageQueryOptions = (filing: string, page: string) =>
   queryOptions({
@@ -63,8 +110,9 @@ export const askQueryOptions = ({ filing, turnId, question, history }: AskTurnIn
   queryOptions({
     queryKey: queryKeys.ask(filing, turnId),
     queryFn: streamedQuery<AskStreamEvent, AnswerState, ReturnType<typeof queryKeys.ask>>({
-      // No abort signal on purpose: switching filing mid-answer must not lose the answer.
-      streamFn: () => streamAsk({ filing, question, ...(history.length > 0 && { history }) }),
+      // No abort signal on purpose (only `client` is read): switching filing mid-answer must not lose it.
+      streamFn: ({ client }) =>
+        reportSession(client, streamAsk({ filing, question, ...(history.length > 0 && { history }) })),
       reducer: reduceAnswer,
       initialValue: initialAnswer,
     }),

@@ -1,4 +1,4 @@
-import type { AnswerMode, FilingInfo } from '@asks1/shared/api'
+import type { Answerer, FilingInfo } from '@asks1/shared/api'
 import { formatFiled } from './FilingSwitcher'
 import { Modal } from './Modal'
 
@@ -26,25 +26,34 @@ export function Header({ filing, onHowItWorks }: { filing: FilingInfo; onHowItWo
   )
 }
 
-/** Which model reads the filing (as far as the last answer told us), grounding, and no advice. */
-export function Footer({ mode }: { mode: AnswerMode | null }) {
-  const reader =
-    mode === 'llm'
-      ? 'Answers are written by Claude (Anthropic) from passages of this filing.'
-      : mode === 'extractive'
-        ? 'No AI model is configured: answers are excerpts picked from this filing.'
-        : 'Answers are written by Claude from passages of this filing, or shown as excerpts when no AI model is configured.'
+/** Who writes the answers, as the server declares it in /filings: Claude and its model, or no AI model. */
+export function readerSentence(answerer: Answerer): string {
+  return answerer.mode === 'llm'
+    ? `Answers are written by Claude (${answerer.model ?? 'Anthropic'}) from the filing's text.`
+    : 'No AI model is configured: answers are excerpts quoted from the filing.'
+}
+
+/** The disclosure, before the first answer: which model reads the filing, grounding, and no advice. */
+export function Footer({ answerer }: { answerer: Answerer }) {
   return (
     <footer className="footer">
       <p>
-        {reader} Every claim is grounded in the filing's text and cites its printed page, so you can check it.
-        Nothing here is investment advice.
+        {readerSentence(answerer)} Every claim cites the filing's printed page, so you can check it. Nothing
+        here is investment advice.
       </p>
     </footer>
   )
 }
 
-export function HowItWorks({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function HowItWorks({
+  answerer,
+  open,
+  onClose,
+}: {
+  answerer: Answerer
+  open: boolean
+  onClose: () => void
+}) {
   return (
     <Modal open={open} onClose={onClose} labelledBy="how-title" className="how">
       <header className="how__head">
@@ -67,9 +76,18 @@ export function HowItWorks({ open, onClose }: { open: boolean; onClose: () => vo
           passages that matter; other filings are never mixed in.
         </li>
         <li>
-          <strong>The answer cites its pages.</strong> Claude answers from those passages alone and cites a
-          printed page for each fact. Without an AI model, AskS1 shows the best-matching excerpts instead,
-          labelled as such.
+          <strong>The answer cites its pages.</strong>{' '}
+          {answerer.mode === 'llm' ? (
+            <>
+              Claude (<code>{answerer.model ?? 'Anthropic'}</code>) answers from those passages alone and
+              cites a printed page for each fact.
+            </>
+          ) : (
+            <>
+              No AI model is configured here, so AskS1 shows the best-matching excerpts quoted from the
+              filing, each with its printed page, labelled as excerpts.
+            </>
+          )}
         </li>
         <li>
           <strong>Every citation is checked.</strong> A cited page must exist, and the figures quoted beside
