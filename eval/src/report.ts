@@ -75,6 +75,47 @@ export interface EvalReport {
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Pads every Markdown table to aligned columns, as Biome's formatter writes them, so a generated
+ * report passes `pnpm lint` unchanged. Cells are split on `|` (cell texts never contain one).
+ */
+export function alignTables(markdown: string): string {
+  const lines = markdown.split('\n')
+  const out: string[] = []
+  for (let i = 0; i < lines.length; ) {
+    if (!lines[i]?.startsWith('|')) {
+      out.push(lines[i] as string)
+      i++
+      continue
+    }
+    const block: string[][] = []
+    for (; i < lines.length && lines[i]?.startsWith('|'); i++)
+      block.push(
+        (lines[i] as string)
+          .replace(/^\|/, '')
+          .replace(/\|$/, '')
+          .split('|')
+          .map((c) => c.trim()),
+      )
+    const isRule = (row: string[]) => row.every((c) => /^-+$/.test(c))
+    const cols = Math.max(...block.map((r) => r.length))
+    const width = Array.from({ length: cols }, (_, c) =>
+      Math.max(3, ...block.filter((r) => !isRule(r)).map((r) => [...(r[c] ?? '')].length)),
+    )
+    for (const row of block)
+      out.push(
+        `| ${width
+          .map((w, c) =>
+            isRule(row) ? '-'.repeat(w) : (row[c] ?? '') + ' '.repeat(w - [...(row[c] ?? '')].length),
+          )
+          .join(' | ')} |`,
+      )
+  }
+  return out.join('\n')
+}
+
+const cell = (text: string) => text.replaceAll('|', '/').replace(/\s+/g, ' ')
+
 const fmt = (x: number | null | undefined, digits = 3): string =>
   x === null || x === undefined ? '–' : Number.isInteger(x) ? String(x) : x.toFixed(digits)
 const ms = (x: number | null | undefined, digits = 2): string =>
@@ -104,7 +145,7 @@ export function retrievalMarkdown(block: RetrievalBlock): string {
     for (const [mode, l] of Object.entries(block.latency_ms))
       lines.push(`| ${mode} | ${ms(l?.p50)} | ${ms(l?.p95)} |`)
   }
-  return lines.join('\n')
+  return alignTables(lines.join('\n'))
 }
 
 export function reportMarkdown(r: EvalReport): string {
@@ -174,7 +215,7 @@ export function reportMarkdown(r: EvalReport): string {
       i.stages_ms?.[k] === undefined ? '–' : `${(i.stages_ms[k] / 1000).toFixed(1)} s`
     for (const i of r.ingest)
       out.push(
-        `| ${i.filing} | ${i.file} | ${i.error ? `failed: ${i.error}` : i.seconds.toFixed(1)} | ${i.pages ?? '–'} | ${i.chunks ?? '–'} | ${st(i, 'extractMs')} | ${st(i, 'pagingMs')} | ${st(i, 'chunkMs')} | ${st(i, 'embedMs')} | ${st(i, 'writeMs')} |`,
+        `| ${i.filing} | ${i.file} | ${i.error ? `failed: ${cell(i.error)}` : i.seconds.toFixed(1)} | ${i.pages ?? '–'} | ${i.chunks ?? '–'} | ${st(i, 'extractMs')} | ${st(i, 'pagingMs')} | ${st(i, 'chunkMs')} | ${st(i, 'embedMs')} | ${st(i, 'writeMs')} |`,
       )
     out.push('')
   }
@@ -186,7 +227,7 @@ export function reportMarkdown(r: EvalReport): string {
     for (const q of misses) out.push(`- ${q.id} (${q.kind})`)
     out.push('')
   }
-  return out.join('\n')
+  return alignTables(out.join('\n')).trimEnd()
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,15 @@
+import { spawnSync } from 'node:child_process'
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { RetrievalSummary } from '../src/metrics'
-import { compareReports, type EvalReport, formatDeltas, numericLeaves, reportMarkdown } from '../src/report'
+import {
+  alignTables,
+  compareReports,
+  type EvalReport,
+  formatDeltas,
+  numericLeaves,
+  reportMarkdown,
+} from '../src/report'
 
 const rs = (over: Partial<RetrievalSummary> = {}): RetrievalSummary => ({
   n: 50,
@@ -75,9 +84,28 @@ const report = (over: Partial<EvalReport> = {}): EvalReport => ({
   ...over,
 })
 
+/** Table cells are padded for alignment: compare with runs of spaces collapsed. */
+const squash = (md: string) => md.replace(/ {2,}/g, ' ')
+
 describe('Markdown report', () => {
+  it('is formatted exactly as Biome formats Markdown (so pnpm lint passes on it)', () => {
+    const md = `${reportMarkdown(report({ answer_mode: 'llm', llm_model: 'claude-haiku-4-5' }))}\n`
+    const biome = resolve(import.meta.dirname, '../../node_modules/.bin/biome')
+    const r = spawnSync(biome, ['format', '--stdin-file-path=eval/report.md'], {
+      input: md,
+      encoding: 'utf8',
+    })
+    expect(r.status, r.stderr).toBe(0)
+    expect(r.stdout).toBe(md)
+  })
+  it('aligns table columns and keeps the rule rows', () => {
+    expect(alignTables('x\n| a | bb |\n|---|---|\n| 1 | – |\ny')).toBe(
+      'x\n| a   | bb  |\n| --- | --- |\n| 1   | –   |\ny',
+    )
+  })
+
   it('has the page, retrieval and answer tables and lists retrieval misses (not negatives)', () => {
-    const md = reportMarkdown(report())
+    const md = squash(reportMarkdown(report()))
     expect(md).toContain('| facebook-s1 | samples/facebook-s1.pdf | 500 | 99.8% |')
     expect(md).toContain('| all | keyword | 50 | 60.0% | 70.0% | 0.500 | 50.0% | 0 |')
     expect(md).toContain('| keyword | 1.50 ms | 3.00 ms |')
@@ -93,11 +121,16 @@ describe('Markdown report', () => {
   it('has per-kind rows for retrieval and answers', () => {
     const base = report()
     const summary = base.answers as NonNullable<EvalReport['answers']>
-    const md = reportMarkdown({
-      ...base,
-      retrieval: { ...base.retrieval, by_kind: { demo: { keyword: rs({ n: 8, 'recall@5': 0.5 }) } } },
-      answers_by_kind: { demo: { ...summary, n: 8 }, negative: { ...summary, n: 10, refusal_accuracy: 0.3 } },
-    })
+    const md = squash(
+      reportMarkdown({
+        ...base,
+        retrieval: { ...base.retrieval, by_kind: { demo: { keyword: rs({ n: 8, 'recall@5': 0.5 }) } } },
+        answers_by_kind: {
+          demo: { ...summary, n: 8 },
+          negative: { ...summary, n: 10, refusal_accuracy: 0.3 },
+        },
+      }),
+    )
     expect(md).toContain('| kind: demo | keyword | 8 | 50.0% |')
     expect(md).toContain('| demo | 8 | 50.0% | 70.0% | 40.0% | 0.0% |')
     expect(md).toContain('| negative | 10 | 50.0% | – | 40.0% | 30.0% |')
@@ -109,7 +142,7 @@ describe('Markdown report', () => {
       tokens: { input_per_answer: 5000, output_per_answer: 300 },
       cost_usd_per_answer: 0.0065,
     }
-    const md = reportMarkdown(r)
+    const md = squash(reportMarkdown(r))
     expect(md).toContain('| tokens per answer (in / out) | 5000 / 300 |')
     expect(md).toContain('$0.00650')
   })
