@@ -23,27 +23,41 @@ describe('answer text → citation chips (pure)', () => {
   test('p.154 and p.F-16 become chips; p.15 is never found inside p.154', () => {
     expect(parseInline('Revenue rose (p.154); see p.F-16 and p.15.')).toEqual([
       { kind: 'text', text: 'Revenue rose ' },
-      { kind: 'cite', page: '154', pages: ['154'] },
+      { kind: 'cite', pages: ['154'] },
       { kind: 'text', text: '; see ' },
-      { kind: 'cite', page: 'F-16', pages: ['F-16'] },
+      { kind: 'cite', pages: ['F-16'] },
       { kind: 'text', text: ' and ' },
-      { kind: 'cite', page: '15', pages: ['15'] },
+      { kind: 'cite', pages: ['15'] },
       { kind: 'text', text: '.' },
     ])
   })
 
-  test('brackets around a run of chips go; a range keeps its end page; **bold** is kept', () => {
+  test('brackets around a run of chips go; a range is one citation of every page; **bold** is kept', () => {
     expect(parseInline('**88%** growth [pp. 40, 42] and (pp. 12–14)')).toEqual([
       { kind: 'strong', text: '88%' },
       { kind: 'text', text: ' growth ' },
-      { kind: 'cite', page: '40', pages: ['40'] },
+      { kind: 'cite', pages: ['40'] },
       { kind: 'text', text: ', ' },
-      { kind: 'cite', page: '42', pages: ['42'] },
+      { kind: 'cite', pages: ['42'] },
       { kind: 'text', text: ' and ' },
-      { kind: 'cite', page: '12', pages: ['12'] },
-      { kind: 'text', text: '–' },
-      { kind: 'cite', page: '14', pages: ['13', '14'] },
+      { kind: 'cite', pages: ['12', '13', '14'] },
     ])
+  })
+
+  test('ranges: hyphen or dash, prefixed pages, two pages; a range too long to expand keeps its ends', () => {
+    expect(parseInline('See pages F-4-F-6.')).toEqual([
+      { kind: 'text', text: 'See ' },
+      { kind: 'cite', pages: ['F-4', 'F-5', 'F-6'] },
+      { kind: 'text', text: '.' },
+    ])
+    expect(parseInline('(pp. 9 — 10)')).toEqual([{ kind: 'cite', pages: ['9', '10'] }])
+    // findCitations expands at most 20 pages: the ends stay chips, the dash stays text.
+    expect(parseInline('pp. 12–40')).toEqual([
+      { kind: 'cite', pages: ['12'] },
+      { kind: 'text', text: '–' },
+      { kind: 'cite', pages: ['40'] },
+    ])
+    expect(quotesForPage('“Listener hours grew.” (pp. 12–14)', '13')).toEqual(['Listener hours grew.'])
   })
 
   test('paragraphs, bullet and numbered lists', () => {
@@ -192,6 +206,53 @@ describe('citation chips in the app', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Page F-16' })
     expect(within(dialog).getByText(/Page F-16 does not exist in this filing/)).toBeInTheDocument()
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Page F-16 is not in this filing')
+  })
+})
+
+describe('a cited range in the app', () => {
+  test('pp. 12–14 shows a chip for each of pages 12, 13 and 14, and each opens its own page', async () => {
+    const reply = askReply({
+      answer: 'Listener hours grew to 3.8 billion (pp. 12–14). Ads sold out [p.20].',
+      citations: [
+        citation('12', { figures: ['3.8 billion'] }),
+        citation('13', { figures: ['3.8 billion'] }),
+        citation('14', { verified: false, figures: ['3.8 billion'], missing: ['3.8 billion'] }),
+        citation('20'),
+      ],
+      sources: [],
+    })
+    const api = fakeApi({
+      'GET /filings': () => json(filingsReply),
+      'POST /ask': () => sseResponse([{ event: 'done', data: reply }]),
+      'GET /sources': ({ url }) => {
+        const page = url.searchParams.get('page') as string
+        return json(pageReply(page, `Text of printed page ${page}.`))
+      },
+    })
+    const { user } = renderApp()
+    await user.click(await screen.findByRole('button', { name: /Zynga\?/ }))
+    await screen.findByText(/Listener hours grew/)
+    const answerText = document.querySelector('.answer__text') as HTMLElement
+    const chips = within(answerText).getAllByRole('button')
+    expect(chips.map((c) => c.textContent)).toEqual(['p.12', 'p.13', 'p.14', 'p.20'])
+    expect(chips.map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Page 12, checked: open the page text',
+      'Page 13, checked: open the page text',
+      'Page 14, not verified: open the page text',
+      'Page 20, checked: open the page text',
+    ])
+    expect(answerText).toHaveTextContent(
+      'Listener hours grew to 3.8 billion p.12 p.13 p.14. Ads sold out p.20.',
+    )
+
+    await user.click(screen.getByRole('button', { name: 'Page 13, checked: open the page text' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Page 13' })
+    await within(dialog).findByText('Text of printed page 13.')
+    expect(api.callsTo('GET /sources').at(-1)?.url.search).toBe('?filing=facebook-s1&page=13')
+    await user.click(within(dialog).getByRole('button', { name: 'Close page' }))
+    await user.click(screen.getByRole('button', { name: 'Page 14, not verified: open the page text' }))
+    const other = await screen.findByRole('dialog', { name: 'Page 14' })
+    expect(within(other).getByText(/Not verified: 3.8 billion was not found on page 14/)).toBeInTheDocument()
   })
 })
 

@@ -71,8 +71,17 @@ export function AnswerText({
       const key = `${i}-${part.kind}`
       if (part.kind === 'text') return <Fragment key={key}>{part.text}</Fragment>
       if (part.kind === 'strong') return <strong key={key}>{part.text}</strong>
-      const status = citationStatus(reply ? citationsFor(reply.citations, part.page) : null)
-      return <CitationChip key={key} page={part.page} status={status} onOpen={onOpen} />
+      // A range (`pp. 12–14`) is one chip per page, so every page in it can be opened and checked.
+      return part.pages.map((page, j) => (
+        <Fragment key={`${key}-${page}`}>
+          {j > 0 && ' '}
+          <CitationChip
+            page={page}
+            status={citationStatus(reply ? citationsFor(reply.citations, page) : null)}
+            onOpen={onOpen}
+          />
+        </Fragment>
+      ))
     })
   const renderBlock = (block: Block, i: number): ReactNode => {
     if (block.kind === 'p') return <p key={i}>{renderInline(block.inlines)}</p>

@@ -9,8 +9,8 @@ import { quotesIn } from './highlight'
 export type Inline =
   | { kind: 'text'; text: string }
   | { kind: 'strong'; text: string }
-  /** `page` is the label the chip opens; `pages` every label the span stands for (a range's end). */
-  | { kind: 'cite'; page: string; pages: string[] }
+  /** Every page the citation stands for, one chip each: one page, or each page of a range (`pp. 12–14`). */
+  | { kind: 'cite'; pages: string[] }
 
 export type Block =
   | { kind: 'p'; inlines: Inline[] }
@@ -56,6 +56,15 @@ export function parseAnswer(answer: string): Block[] {
 
 // Between two citations of one list: `, `, ` and `, ` & `, a dash.
 const JOINER_RE = /^\s*(?:,|,?\s*and|,?\s*&|[-\u2013\u2014])?\s*$/
+// Between the two ends of a range.
+const RANGE_DASH_RE = /^\s*[-\u2013\u2014]\s*$/
+
+/** `13` follows `12`, `F-5` follows `F-4`: the pages of one range, as findCitations expands them. */
+function follows(prev: string, next: string): boolean {
+  const a = /^([A-Z]{1,2}-)?(\d+)$/.exec(prev)
+  const b = /^([A-Z]{1,2}-)?(\d+)$/.exec(next)
+  return !!a && !!b && (a[1] ?? '') === (b[1] ?? '') && Number(b[2]) === Number(a[2]) + 1
+}
 
 /** One line of text → text, bold and citation parts. */
 export function parseInline(text: string): Inline[] {
@@ -72,9 +81,20 @@ export function parseInline(text: string): Inline[] {
     // A later item of a list (`p.40 and p.42`) is reported at its label: its own `p.` goes with the chip.
     let before = text.slice(at, span.index)
     if (parts.length > 0) before = before.replace(/(?<![A-Za-z])pp?\.\s?$/i, '')
-    if (before) parts.push({ kind: 'text', text: before })
-    parts.push({ kind: 'cite', page: span.pages.at(-1) as string, pages: span.pages })
     at = span.index + span.length
+    // A range's end is reported with the pages it adds (`pp. 12–14`: 13 and 14 at `14`): the range
+    // becomes one citation whose every page has a chip, so no page inside it is out of reach.
+    const last = parts.at(-1)
+    if (
+      last?.kind === 'cite' &&
+      RANGE_DASH_RE.test(before) &&
+      follows(last.pages.at(-1) ?? '', span.pages[0] ?? '')
+    ) {
+      last.pages.push(...span.pages)
+      continue
+    }
+    if (before) parts.push({ kind: 'text', text: before })
+    parts.push({ kind: 'cite', pages: span.pages })
   }
   if (at < text.length) parts.push({ kind: 'text', text: text.slice(at) })
   return withBold(dropCitationBrackets(parts))
@@ -130,8 +150,12 @@ function withBold(parts: Inline[]): Inline[] {
 export function quotesForPage(answer: string, page: string): string[] {
   const out: string[] = []
   let prevEnd = 0
+  let prevSpan = ''
   for (const c of findCitations(answer)) {
-    const span = answer.slice(prevEnd, c.index)
+    let span = c.index < prevEnd ? prevSpan : answer.slice(prevEnd, c.index)
+    // Every page of a range (`pp. 12–14`) supports what the range's first page does.
+    if (RANGE_DASH_RE.test(span)) span = prevSpan
+    prevSpan = span
     prevEnd = Math.max(prevEnd, c.index + c.length)
     if (c.page === page) out.push(...quotesIn(span))
   }
