@@ -37,7 +37,8 @@ function romanValue(s: string): number | null {
   return toRoman(total) === s ? total : null
 }
 
-function toRoman(n: number): string {
+/** Lower-case roman numeral of `n` (front-matter page labels). */
+export function toRoman(n: number): string {
   const table: [number, string][] = [
     [100, 'c'],
     [90, 'xc'],

@@ -4,7 +4,7 @@
  * interpolated from their neighbours; text after the last marker becomes unlabelled pages.
  */
 import type { Line } from './layout'
-import type { Marker, Sequence } from './markers'
+import { type Marker, type Sequence, toRoman } from './markers'
 
 export interface RawPage {
   label: string
@@ -25,31 +25,8 @@ export interface PagingResult {
 
 export function formatLabel(seq: Sequence, value: number): string {
   if (seq === 'arabic') return String(value)
-  if (seq === 'roman') return toRomanLower(value)
+  if (seq === 'roman') return toRoman(value)
   return `${seq}-${value}`
-}
-
-function toRomanLower(n: number): string {
-  const table: [number, string][] = [
-    [100, 'c'],
-    [90, 'xc'],
-    [50, 'l'],
-    [40, 'xl'],
-    [10, 'x'],
-    [9, 'ix'],
-    [5, 'v'],
-    [4, 'iv'],
-    [1, 'i'],
-  ]
-  let out = ''
-  let rest = n
-  for (const [v, s] of table) {
-    while (rest >= v) {
-      out += s
-      rest -= v
-    }
-  }
-  return out
 }
 
 const wordCount = (line: Line): number => line.text.split(/\s+/).filter(Boolean).length
