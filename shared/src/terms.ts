@@ -41,7 +41,7 @@ const TOKEN_RE = new RegExp(
   'gu',
 )
 
-interface Token {
+export interface Token {
   /** Original spelling. */
   raw: string
   kind: 'money' | 'percent' | 'code' | 'number' | 'word'
@@ -49,30 +49,41 @@ interface Token {
   breakAfter: boolean
 }
 
-function tokens(text: string): Token[] {
+const KINDS = ['money', 'percent', 'code', 'number', 'word'] as const
+const CONTINUES = /[\p{L}\p{N}$]/u
+
+/** The token stream `keywordTerms` is built from (exported for its tests). */
+export function tokens(text: string): Token[] {
   const out: Token[] = []
   for (const m of text.matchAll(TOKEN_RE)) {
-    const g = m.groups ?? {}
-    const kind = (['money', 'percent', 'code', 'number', 'word'] as const).find((k) => g[k] !== undefined)
+    // Numbered groups in TOKEN_RE's order (reading m.groups builds an object per token).
+    const kind = KINDS[[m[1], m[2], m[3], m[4], m[5]].findIndex((g) => g !== undefined)]
     if (!kind) continue
-    const end = (m.index ?? 0) + m[0].length
     // Anything but plain spaces between this token and the next (punctuation, line breaks) breaks a
-    // capitalised run, so "Trust. The" never becomes one term.
-    const gap = /^[ \t]*/.exec(text.slice(end))?.[0].length ?? 0
-    const next = text[end + gap]
-    out.push({ raw: m[0], kind, breakAfter: next === undefined || !/[\p{L}\p{N}$]/u.test(next) })
+    // capitalised run, so "Trust. The" never becomes one term. Scanned in place: slicing the text
+    // after every token made tokenising quadratic in the text's length.
+    let p = (m.index ?? 0) + m[0].length
+    while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++
+    const next = text[p]
+    out.push({ raw: m[0], kind, breakAfter: next === undefined || !CONTINUES.test(next) })
   }
   return out
 }
 
 const lower = (s: string) => s.toLowerCase()
 /** `Facebook's` → `facebook`; curly and straight apostrophes alike. */
-const stripPossessive = (s: string) => s.replace(/['’]s$/i, '').replace(/['’]/g, '')
+const stripPossessive = (s: string) =>
+  s.includes("'") || s.includes('’') ? s.replace(/['’]s$/i, '').replace(/['’]/g, '') : s
 
 /** Ordinary lower-cased word terms of one word token (hyphenated words give the whole and the parts). */
 function wordTerms(raw: string): string[] {
   const word = lower(stripPossessive(raw))
   const out: string[] = []
+  // Most tokens are one plain word: skip the split.
+  if (!word.includes('-')) {
+    if ((word.length >= 2 || /\d/.test(word)) && !STOP_WORDS.has(word)) out.push(word)
+    return out
+  }
   const parts = word.split('-')
   if (parts.length > 1) out.push(word)
   for (const p of parts) {
@@ -89,8 +100,13 @@ function numberTerms(raw: string): string[] {
 }
 
 /** Capitalised and not a stop word ("RISK FACTORS AND" is the run "risk factors"). */
-const isCapitalised = (t: Token) =>
-  t.kind === 'word' && /^\p{Lu}/u.test(t.raw) && !STOP_WORDS.has(lower(t.raw))
+const isCapitalised = (t: Token) => {
+  if (t.kind !== 'word') return false
+  const c = t.raw.charCodeAt(0)
+  // ASCII answers without the Unicode regex; other scripts ask it.
+  const upper = c < 128 ? c >= 65 && c <= 90 : /^\p{Lu}/u.test(t.raw)
+  return upper && !STOP_WORDS.has(lower(t.raw))
+}
 /** "Class A", "Class AA", and a typed question's "class a" (one lower-case letter only: not "class of"). */
 const isClassLetter = (t: Token) => t.kind === 'word' && (/^[A-Z]{1,2}$/.test(t.raw) || /^[a-z]$/.test(t.raw))
 /** Words that introduce a sentence rather than name something ("The Company", "Our Board"). */

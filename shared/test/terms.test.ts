@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { keywordTerms, queryTerms } from '../src/terms'
+import { ROOT_DIR } from '../src/config'
+import { keywordTerms, queryTerms, tokens } from '../src/terms'
+import * as reference from './fixtures/terms-reference'
 
 describe('keywordTerms', () => {
   it('keeps percentages, money and numbers with commas as terms', () => {
@@ -55,5 +59,22 @@ describe('keywordTerms', () => {
     for (const q of queryTerms('Who holds 50.1% through Class F?')) {
       if (q !== 'holds' && q !== 'through') expect(doc.has(q), q).toBe(true)
     }
+  })
+})
+
+describe('keywordTerms against the first implementation', () => {
+  it('gives the same tokens and terms on real filing text (Pandora S-1)', () => {
+    const html = readFileSync(join(ROOT_DIR, 'samples/pandora-s1.htm'), 'utf8')
+    // Tags removed but line breaks, tabs and entities kept: the gaps are what the scan inspects.
+    const text = html.slice(200_000, 320_000).replace(/<[^>]*>/g, ' \t')
+    const ref = reference.keywordTerms(text)
+    expect(ref.length).toBeGreaterThan(5000)
+    expect(keywordTerms(text)).toEqual(ref)
+    expect(tokens(text.normalize('NFKC'))).toEqual(reference.tokens(text.normalize('NFKC')))
+    for (const s of [
+      'Trust. The  Class\tF\nstock $ 3',
+      "Facebook's Long-Term  Benefit Trust’s Élan-Vital co-founder",
+    ])
+      expect(keywordTerms(s)).toEqual(reference.keywordTerms(s))
   })
 })
