@@ -17,6 +17,7 @@ import { loadRegistry, RegistryError } from '@asks1/shared/filings-loader'
 import type { Store } from '@asks1/shared/store'
 import cliProgress from 'cli-progress'
 import { Type } from 'typebox'
+import { describeChanges } from './changes'
 import { fetchEdgarDocument } from './edgar'
 import { type IngestSummary, ingestPages, type Stage } from './ingest'
 import { InputError } from './pdf'
@@ -145,6 +146,7 @@ function runSummary(s: IngestSummary): string {
     ...pagesSummary(s.report),
     `  chunks       ${s.chunks.length} (${s.embedded ? `embedded with ${s.model}` : 'keyword-only: no embedding model'})`,
     s.version ? `  version      ${s.version} is live` : '  version      none (dry run)',
+    `  changes      ${s.changes ? describeChanges(s.changes) : s.dryRun ? 'not compared (dry run)' : 'first version of this filing'}`,
     `  time         extract ${seconds(t.extractMs)}, paging ${seconds(t.pagingMs)}, chunk ${seconds(t.chunkMs)}, embed ${seconds(t.embedMs)}, write ${seconds(t.writeMs)}, total ${seconds(t.totalMs)}`,
   ].join('\n')
 }

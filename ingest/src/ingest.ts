@@ -11,6 +11,7 @@ import type { Chunk, PageRecord } from '@asks1/shared/chunk'
 import { stripPageTags } from '@asks1/shared/citations'
 import type { Embedder } from '@asks1/shared/embedder'
 import type { ChunkInput, FilingStatus, Store, VersionWriter } from '@asks1/shared/store'
+import { diffPages, type PageChanges } from './changes'
 import { CHUNK_OVERLAP, CHUNK_WORDS, chunkPages } from './chunk'
 import { InputError } from './pdf'
 import { type PagesReport, type ReadResult, readPagesFromData } from './read'
@@ -58,6 +59,8 @@ export interface IngestSummary {
   }
   /** The live status after commit (null on a dry run). */
   status: FilingStatus | null
+  /** What changed against the version that was live before (null when there was none). */
+  changes: PageChanges | null
 }
 
 const DRY_RUN_VERSION = 'dry-run'
@@ -121,6 +124,11 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
   }
   const t3 = performance.now()
 
+  // Unlabelled pages are kept only when the whole filing is unlabelled: a trailing unnumbered
+  // exhibit list is back matter nobody cites, and storing it would flag the version as fallback.
+  const stored = report.fallback ? pages : pages.filter((p) => !p.fallback)
+  const changes = opts.store ? await changesSinceLive(opts.store, filing, stored, sha256) : null
+
   let version: string | null = null
   let status: FilingStatus | null = null
   if (!opts.dryRun && opts.store) {
@@ -128,9 +136,7 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
     try {
       version = writer.version
       for (const c of chunks) c.version = writer.version
-      // Unlabelled pages are kept only when the whole filing is unlabelled: a trailing unnumbered
-      // exhibit list is back matter nobody cites, and storing it would flag the version as fallback.
-      await writer.addPages(report.fallback ? pages : pages.filter((p) => !p.fallback))
+      await writer.addPages(stored)
       const batch = 64
       opts.onProgress?.('write', 0, chunks.length)
       for (let i = 0; i < chunks.length; i += batch) {
@@ -183,5 +189,22 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
       totalMs: t4 - t0,
     },
     status,
+    changes,
   }
+}
+
+/** The live version's pages compared with the ones about to be written (null when none is live). */
+async function changesSinceLive(
+  store: Store,
+  filing: string,
+  pages: PageRecord[],
+  sha256: string,
+): Promise<PageChanges | null> {
+  const live = await store.status(filing)
+  if (!live) return null
+  const labels = await store.listPages(filing)
+  const before = (await Promise.all(labels.map((l) => store.getPage(filing, l)))).filter(
+    (p): p is PageRecord => p !== null,
+  )
+  return { previous: live.version, sourceChanged: live.meta.sha256 !== sha256, ...diffPages(before, pages) }
 }

@@ -81,6 +81,16 @@ describe('ingest facebook-s1.pdf into the SQLite store', () => {
     second = await ingestFiling({ filing: 'facebook-s1', file: FACEBOOK_PDF, store, embedder: keywordOnly })
     expect(second.version).not.toBe(first.version)
     expect(second.chunks.map((c) => c.id)).toEqual(first.chunks.map((c) => c.id))
+    // The report of what changed: the same file, so every stored page is unchanged.
+    expect(first.changes).toBeNull()
+    expect(second.changes).toMatchObject({
+      previous: first.version,
+      sourceChanged: false,
+      added: [],
+      removed: [],
+      changed: [],
+    })
+    expect(second.changes?.unchanged).toBe(await store.listPages('facebook-s1').then((l) => l.length))
     const status = await store.status('facebook-s1')
     expect(status?.version).toBe(second.version)
     expect(status?.embedded).toBe(false)
