@@ -191,3 +191,69 @@ export function keywordTerms(text: string): string[] {
 export function queryTerms(text: string): string[] {
   return [...new Set(keywordTerms(text))]
 }
+
+/**
+ * How readers ask versus how filings say it. A question that matches a pattern also searches for the
+ * filing's words: "top line" finds "revenue", "bottom-line profit" finds "net income", "how many
+ * people does it employ" finds "employees". General financial-disclosure vocabulary only (S-1,
+ * 10-K), never one filing's wording. Applied to queries only: the index keeps the filing's words.
+ */
+const QUERY_EXPANSIONS: readonly [RegExp, string][] = [
+  [/\b(?:top[- ]line|sales|turnover|revenues?|make in (?:total )?revenue)\b/, 'revenue revenues'],
+  [/\b(?:bottom[- ]line|profits?|profitab\w*|earn(?:ed|ings)?|net income)\b/, 'net income'],
+  [/\b(?:lose|lost|losses|loss-making|unprofitable|net loss)\b/, 'net loss'],
+  [/\b(?:employ|employs|employed|employees?|headcount|staff|workforce|personnel)\b/, 'employees full-time'],
+  [
+    /\b(?:head ?office|headquarter(?:s|ed)?|hq|based in|principal (?:executive )?offices?)\b/,
+    'headquarters principal executive offices located',
+  ],
+  [/\b(?:found(?:ed|er|ers|ing)|co-?founders?|started the company)\b/, 'founder founders co-founder founded'],
+  [
+    /\b(?:underwrit\w*|bookrunn\w*|book-runn\w*|banks?|bankers?|managing the (?:ipo|offering))\b/,
+    'underwriters underwriting representatives book-running managers',
+  ],
+  [
+    /\b(?:lock[- ]?ups?|barred from selling|prevented from selling|restricted from selling)\b/,
+    'lock-up agreements',
+  ],
+  [/\b(?:sell(?:ing)? (?:their |any )?shares after)\b/, 'lock-up agreements'],
+  [/\bdividends?\b/, 'dividends dividend declared'],
+  [
+    /\b(?:proceeds|money (?:it |they |we )?raise[sd]?|spend the (?:ipo |offering )?money|use of (?:the )?(?:funds|money))\b/,
+    'use of proceeds net proceeds',
+  ],
+  [
+    /\b(?:stake|largest (?:share|stock)holders?|biggest (?:investors?|holders?|shareholders?)|major (?:share|stock)holders?|principal (?:share|stock)holders?|owns? the most)\b/,
+    'principal stockholders beneficial ownership beneficially owned',
+  ],
+  [/\b(?:ceo|chief executive)\b/, 'chief executive officer'],
+  [/\b(?:cfo|chief financial)\b/, 'chief financial officer'],
+  [
+    /\b(?:outside (?:the )?(?:us|u\.s\.|united states)|international(?:ly)?|foreign|abroad|overseas|geograph\w*)\b/,
+    'international geographic outside united states',
+  ],
+  [/\b(?:grow|grew|growth|rise|rose|increase[sd]?)\b/, 'increased increase growth'],
+  [/\b(?:r&d|research and development)\b/, 'research development'],
+  [
+    /\b(?:revolver|revolving|credit (?:line|facility)|line of credit|borrowing capacity)\b/,
+    'revolving credit facility',
+  ],
+  [/\b(?:tax loss(?:es)?|nols?|carry ?forwards?|carryforwards?)\b/, 'net operating loss carryforwards'],
+  [
+    /\b(?:operations (?:generate|generated|consume|consumed|provide|provided|use|used)|operating cash)\b/,
+    'net cash provided used operating activities',
+  ],
+  [/\b(?:ticker|symbol|trade under|listed on)\b/, 'symbol trading listed'],
+  [/\b(?:ipo|offering) price\b|\bprice per share\b/, 'initial public offering price per share'],
+]
+
+/**
+ * The terms a search uses for a question: its own terms, then the filing vocabulary its wording
+ * maps to (see QUERY_EXPANSIONS). Both stores search with these, so they stay in step.
+ */
+export function searchTerms(question: string): string[] {
+  const q = question.normalize('NFKC').toLowerCase()
+  const out = new Set(queryTerms(question))
+  for (const [re, words] of QUERY_EXPANSIONS) if (re.test(q)) for (const t of keywordTerms(words)) out.add(t)
+  return [...out]
+}

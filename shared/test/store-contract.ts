@@ -174,6 +174,11 @@ export function storeContract(
       }
     })
 
+    it('searches with the filing’s words for a reader’s wording (headcount finds employees)', async () => {
+      const hits = await store.search('acme', { text: 'What was the headcount?', vector: null, k: 3 })
+      expect(hits[0]?.chunk.ordinal).toBe(4)
+    })
+
     it('finds a defined term and a share class by keyword', async () => {
       const trust = await store.search('acme', { text: 'Long-Term Benefit Trust', vector: null, k: 1 })
       expect(trust[0]?.chunk.ordinal).toBe(2)

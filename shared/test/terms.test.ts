@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROOT_DIR } from '../src/config'
-import { keywordTerms, queryTerms, tokens } from '../src/terms'
+import { keywordTerms, queryTerms, searchTerms, tokens } from '../src/terms'
 import * as reference from './fixtures/terms-reference'
 
 describe('keywordTerms', () => {
@@ -59,6 +59,28 @@ describe('keywordTerms', () => {
     for (const q of queryTerms('Who holds 50.1% through Class F?')) {
       if (q !== 'holds' && q !== 'through') expect(doc.has(q), q).toBe(true)
     }
+  })
+})
+
+describe('searchTerms', () => {
+  it('starts with the question’s own terms, then adds the filing vocabulary its wording maps to', () => {
+    const q = 'How fast did the top line grow?'
+    const t = searchTerms(q)
+    expect(t.slice(0, queryTerms(q).length)).toEqual(queryTerms(q))
+    expect(t).toEqual(expect.arrayContaining(['revenue', 'increased']))
+    expect(searchTerms("What was the company's bottom-line profit?")).toEqual(
+      expect.arrayContaining(['net', 'income']),
+    )
+    expect(searchTerms('What is the headcount?')).toContain('employees')
+    expect(searchTerms('Which banks are underwriting the IPO?')).toContain('underwriters')
+    expect(new Set(searchTerms('revenue revenues sales')).size).toBe(
+      searchTerms('revenue revenues sales').length,
+    )
+  })
+
+  it('adds nothing to a question in none of the mapped wordings', () => {
+    for (const q of ['Is 3M a capital-intensive business based on FY2022 data?', 'Who holds Class F?'])
+      expect(searchTerms(q)).toEqual(queryTerms(q))
   })
 })
 

@@ -25,7 +25,7 @@
 import type { Schemas } from '@qdrant/js-client-rest'
 import { Agent, type Dispatcher, RetryAgent } from 'undici'
 import type { Chunk, Matter, PageRecord } from '../chunk'
-import { keywordTerms, queryTerms } from '../terms'
+import { keywordTerms, searchTerms } from '../terms'
 import { assertSafeName, chunkKeywordText, newVersionName, versionTime } from './common'
 import { candidateCount, RRF_K } from './fusion'
 import {
@@ -96,9 +96,12 @@ function bm25Tf(tf: number): number {
   return (tf * (BM25_K1 + 1)) / (tf + BM25_K1)
 }
 
-/** A question's sparse vector: each distinct term once (Qdrant multiplies in the IDF). */
+/**
+ * A question's sparse vector: each distinct search term once, the filing vocabulary its wording
+ * maps to included (Qdrant multiplies in the IDF).
+ */
 export function querySparse(text: string): Schemas['SparseVector'] {
-  const indices = [...new Set(queryTerms(text).map(termIndex))].sort((a, b) => a - b)
+  const indices = [...new Set(searchTerms(text).map(termIndex))].sort((a, b) => a - b)
   return { indices, values: indices.map(() => 1) }
 }
 

@@ -19,7 +19,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import * as sqliteVec from 'sqlite-vec'
 import type { Chunk, Matter, PageRecord } from '../chunk'
-import { keywordTerms, queryTerms } from '../terms'
+import { keywordTerms, searchTerms } from '../terms'
 import { assertSafeName, chunkKeywordText, newVersionName } from './common'
 import { candidateCount, rrfFuse } from './fusion'
 import {
@@ -192,7 +192,7 @@ class VersionReader {
   }
 
   keywordIds(text: string, n: number): number[] {
-    const terms = queryTerms(text).slice(0, 64)
+    const terms = searchTerms(text).slice(0, 64)
     if (terms.length === 0) return []
     const match = terms.map((t) => `"${ftsToken(t)}"`).join(' OR ')
     return this.fts.all(match, n).map((r) => r.id)
