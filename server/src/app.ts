@@ -8,6 +8,7 @@
  * order that matters (swagger before routes; rate limit only around the API) stays visible here.
  */
 import { randomUUID } from 'node:crypto'
+import { createRequire } from 'node:module'
 import Anthropic from '@anthropic-ai/sdk'
 import type { Embedder } from '@asks1/shared/embedder'
 import type { FilingRegistry } from '@asks1/shared/filings-loader'
@@ -90,6 +91,15 @@ const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/
 export function defaultLogger(config: ServerConfig): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
+    // Readable lines for a person at a terminal; JSON for log collectors everywhere else.
+    ...(process.stdout.isTTY
+      ? {
+          transport: {
+            target: createRequire(import.meta.url).resolve('pino-pretty'),
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
     redact: {
       paths: [
         'req.headers.authorization',
