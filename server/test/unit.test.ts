@@ -154,6 +154,29 @@ describe('extractive answers', () => {
     expect(ex[0]).toMatchObject({ page: '2' })
     expect(ex[0]?.text).toContain('845 million monthly active users')
   })
+  it('matches the filing’s word for the question’s wording (“bottom-line profit” finds net income)', () => {
+    const ex = pickExcerpts('What was the bottom-line profit for 2011?', hits)
+    expect(ex[0]).toMatchObject({ page: 'F-1' })
+    expect(ex[0]?.text).toContain('Net income was $1,000 million')
+  })
+  it('prefers the sentence holding the kind of figure asked for', () => {
+    const tagged = (label: string, text: string): SearchHit => ({
+      chunk: { ...(hits[0] as SearchHit).chunk, text: `[p.${label}] ${text}`, pages: [label] },
+      score: 1,
+    })
+    const two = [
+      tagged('7', 'Our advertising revenue depends on many marketers who buy ads on our service.'),
+      tagged('8', 'Advertising made up 85% of our revenue in 2011, down from 95% in 2009.'),
+    ]
+    // A share is asked for: the sentence with a percentage wins although it ranks second.
+    expect(pickExcerpts('What share of revenue came from advertising?', two)[0]?.page).toBe('8')
+    // Each excerpt cites the page its own sentence sits on, and no more than three are quoted.
+    const many = Array.from({ length: 6 }, (_, i) =>
+      tagged(String(20 + i), `Revenue fact number ${i} of the filing.`),
+    )
+    expect(pickExcerpts('revenue', many)).toHaveLength(3)
+    expect(pickExcerpts('revenue', many).map((e) => e.page)).toEqual(['20', '21', '22'])
+  })
   it('says so when nothing matches', () => {
     expect(extractiveAnswer('zebra giraffe', hits)).toBe(EXTRACTIVE_NONE)
   })

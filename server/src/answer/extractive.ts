@@ -5,7 +5,7 @@
  */
 import { PAGE_TAG_RE, pageTag } from '@asks1/shared/citations'
 import type { SearchHit } from '@asks1/shared/store'
-import { queryTerms } from '@asks1/shared/terms'
+import { queryTerms, searchTerms } from '@asks1/shared/terms'
 
 export interface Excerpt {
   text: string
@@ -34,7 +34,24 @@ export function taggedSentences(text: string, startPage: string | null): { text:
   return out
 }
 
-const FILLER = new Set(['company', 'companies', 'inc', 'filing', 'much', 'many', 'did', 'does'])
+/** Question words that name no subject ("how much money did X make"): never scored. */
+const FILLER = new Set([
+  'company',
+  'companies',
+  'inc',
+  'filing',
+  'much',
+  'many',
+  'did',
+  'does',
+  'make',
+  'made',
+  'money',
+  'big',
+  'fast',
+  'kind',
+  'ever',
+])
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -51,17 +68,46 @@ function termMatcher(term: string): RegExp {
 }
 
 /**
- * Scores sentences by the question terms they contain, weighted by rarity across the retrieved
- * sentences (a term in every sentence says nothing), with a small bonus for figures when the
- * question asks for an amount and a length penalty so run-on table rows do not win by size.
+ * The kind of figure a question asks for, and a test for a sentence that holds one. A sentence
+ * with the asked kind of figure is far more likely to answer than one that only shares words.
  */
-export function pickExcerpts(question: string, hits: readonly SearchHit[], max = 4): Excerpt[] {
-  const qTerms = queryTerms(question).filter((t) => !FILLER.has(t))
-  if (!qTerms.length) return []
+const FIGURE_KINDS: readonly { asks: RegExp; holds: RegExp }[] = [
+  // A share, a rate, a growth: a percentage.
+  {
+    asks: /\b(?:what (?:share|percent(?:age)?|portion|proportion|fraction)|percent(?:age)?|how fast|growth rate|grew|grow|slice|dependent)\b/i,
+    holds: /\d\s?(?:%|percent\b)|\bpercent\b/i,
+  },
+  // A duration.
+  {
+    asks: /\b(?:how long|for how long|until when|expire)\b/i,
+    holds: /\b\d+\s?(?:-\s?)?(?:days?|months?|years?)\b/i,
+  },
+  // An address.
+  {
+    asks: /\b(?:where|address|headquarter\w*|head office|located)\b/i,
+    holds: /\b\d+\s+(?:[A-Z][a-z]+\s+)+(?:Street|Road|Avenue|Drive|Boulevard|Way|Place|Parkway|Lane)\b/,
+  },
+  // An amount or a count.
+  {
+    asks: /\b(?:how (?:many|much)|what (?:was|were|is|are) (?:the )?(?:total|amount|number|balance)|revenue|sales|income|profit|loss|lose|cost|spend|price|assets|cash|deficit|borrow\w*|capacity|headcount|employ\w*)\b/i,
+    holds: /\$\s?\d|\b\d[\d,.]*\s?(?:million|billion|thousand)\b|\b\d{1,3}(?:,\d{3})+\b|\b\d+(?:\.\d+)?\b/i,
+  },
+]
+
+/**
+ * Scores sentences by the question terms they contain, weighted by rarity across the retrieved
+ * sentences (a term in every sentence says nothing). The filing's words for the question's wording
+ * (`searchTerms`: "employ" → "employees") count too, so the sentence that uses the filing's word
+ * wins. A sentence holding the kind of figure asked for is preferred, earlier-ranked chunks are
+ * preferred, and a length penalty stops run-on table rows winning by size.
+ */
+export function pickExcerpts(question: string, hits: readonly SearchHit[], max = 3): Excerpt[] {
+  const own = new Set(queryTerms(question))
+  const qTerms = searchTerms(question).filter((t) => !FILLER.has(t))
+  if (!qTerms.some((t) => own.has(t))) return []
   const matchers = qTerms.map(termMatcher)
-  const wantsFigure = /\b(how (many|much)|what (share|percent|portion)|revenue|income|loss|cost)\b/i.test(
-    question,
-  )
+  // Only the first kind that applies counts: "how much revenue" wants an amount, not any number.
+  const kind = FIGURE_KINDS.find((k) => k.asks.test(question))
   const sentences = hits.flatMap((h, rank) =>
     taggedSentences(h.chunk.text, h.chunk.pages[0] ?? null).map((s) => ({
       ...s,
@@ -77,9 +123,9 @@ export function pickExcerpts(question: string, hits: readonly SearchHit[], max =
       if (hit) score += Math.log(1 + total / Math.max(1, df[i] ?? 1))
     })
     if (score === 0) return { ...s, score }
-    if (wantsFigure && /\d/.test(s.text)) score *= 1.6
-    // Retrieval already ranked the chunks: prefer earlier chunks on ties.
-    score *= 1 - s.rank * 0.02
+    if (kind?.holds.test(s.text)) score *= 1.8
+    // Retrieval already ranked the chunks: prefer earlier ones.
+    score /= 1 + s.rank * 0.1
     score /= Math.max(1, Math.sqrt(s.text.length / 200))
     return { ...s, score }
   })
@@ -142,7 +188,7 @@ export function extractiveAnswer(
   hits: readonly SearchHit[],
   opts: { company?: string; max?: number } = {},
 ): string {
-  const max = opts.max ?? 4
+  const max = opts.max ?? 3
   const missing = missingNames(question, hits, opts.company)
   if (missing.length) return extractiveNotMentioned(missing)
   const excerpts = pickExcerpts(question, hits, max)
