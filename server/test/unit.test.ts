@@ -6,8 +6,10 @@ import { ConfigError } from '@asks1/shared/config'
 import type { SearchHit } from '@asks1/shared/store'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
+  blankAsked,
   EXTRACTIVE_NONE,
   extractiveAnswer,
+  extractiveBlank,
   extractiveNotMentioned,
   missingNames,
   pickExcerpts,
@@ -176,6 +178,27 @@ describe('extractive answers', () => {
     )
     expect(pickExcerpts('revenue', many)).toHaveLength(3)
     expect(pickExcerpts('revenue', many).map((e) => e.page)).toEqual(['20', '21', '22'])
+  })
+  it('says the filing does not appear to say when it prints the asked price or symbol as a blank', () => {
+    const prelim: SearchHit = {
+      chunk: {
+        ...(hits[0] as SearchHit).chunk,
+        text: '[p.41] A $1.00 increase in the assumed initial public offering price of $        per share would increase total consideration. We have applied to list our common stock under the trading symbol “        .”',
+        pages: ['41'],
+      },
+      score: 1,
+    }
+    expect(blankAsked('What is the price per share of the IPO?', [prelim])).toBe(
+      'the offering price per share',
+    )
+    expect(blankAsked('Under what ticker symbol will the stock trade?', [prelim])).toBe('the trading symbol')
+    const answer = extractiveAnswer('At what price per share will the shares be sold?', [prelim, ...hits])
+    expect(answer).toBe(extractiveBlank('the offering price per share'))
+    expect(answer).toMatch(/does not appear to say/)
+    expect(answer).not.toMatch(/p\./)
+    // Not asked about the blank, or no blank printed: excerpts as usual.
+    expect(blankAsked('What was the revenue in 2011?', [prelim])).toBeNull()
+    expect(blankAsked('What is the price per share of the IPO?', hits)).toBeNull()
   })
   it('says so when nothing matches', () => {
     expect(extractiveAnswer('zebra giraffe', hits)).toBe(EXTRACTIVE_NONE)

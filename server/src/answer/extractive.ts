@@ -182,6 +182,36 @@ export function missingNames(question: string, hits: readonly SearchHit[], compa
 export const extractiveNotMentioned = (names: string[]): string =>
   `None of the passages of the filing that best match this question mentions ${names.map((n) => `“${n}”`).join(' or ')}, so the filing does not appear to say. (No AI model is configured on this server: it quotes the filing rather than answering.)`
 
+/**
+ * What a preliminary prospectus prints as a blank until the offering is priced: the price per
+ * share ("offering price of $ per share") and the trading symbol ("under the symbol “ .”"). Asked
+ * for either, a passage holding the blank is the filing saying it has no answer yet.
+ */
+const BLANKS: readonly { asks: RegExp; blank: RegExp; what: string }[] = [
+  {
+    asks: /\b(?:price per share|(?:ipo|offering|share) price|at what price|price (?:of|for) (?:the |its |each )?(?:ipo|shares?|offering|stock))\b/i,
+    blank: /\$\s*(?:and\s+\$\s*)?per share/i,
+    what: 'the offering price per share',
+  },
+  {
+    asks: /\b(?:ticker|trading symbol|symbol)\b/i,
+    blank: /symbol\s*[“"]\s*[.,]?\s*[”"]/i,
+    what: 'the trading symbol',
+  },
+]
+
+/** The blank the question asks about, when a retrieved passage prints it blank; null otherwise. */
+export function blankAsked(question: string, hits: readonly SearchHit[]): string | null {
+  for (const b of BLANKS) {
+    if (b.asks.test(question) && hits.some((h) => b.blank.test(h.chunk.text.replace(/\s+/g, ' '))))
+      return b.what
+  }
+  return null
+}
+
+export const extractiveBlank = (what: string): string =>
+  `Where the filing would give ${what}, it leaves a blank: a preliminary prospectus states it only once the offering is priced, so the filing does not appear to say. (No AI model is configured on this server: it quotes the filing rather than answering.)`
+
 /** The extractive "answer": quoted excerpts, each followed by its page citation. */
 export function extractiveAnswer(
   question: string,
@@ -191,6 +221,8 @@ export function extractiveAnswer(
   const max = opts.max ?? 3
   const missing = missingNames(question, hits, opts.company)
   if (missing.length) return extractiveNotMentioned(missing)
+  const blank = blankAsked(question, hits)
+  if (blank) return extractiveBlank(blank)
   const excerpts = pickExcerpts(question, hits, max)
   if (!excerpts.length) return EXTRACTIVE_NONE
   return [EXTRACTIVE_INTRO, '', ...excerpts.map((e) => `- “${e.text}” ${pageTag(e.page)}`)].join('\n')
