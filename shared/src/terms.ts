@@ -248,12 +248,31 @@ const QUERY_EXPANSIONS: readonly [RegExp, string][] = [
 ]
 
 /**
- * The terms a search uses for a question: its own terms, then the filing vocabulary its wording
- * maps to (see QUERY_EXPANSIONS). Both stores search with these, so they stay in step.
+ * Words a question uses for the kind of answer it wants ("how much money", "how many people",
+ * "how fast"), not for its subject: searching for them finds passages about money or people in
+ * general. Dropped from searches only; the index keeps them.
+ */
+export const QUESTION_FILLER: ReadonlySet<string> = new Set([
+  'much',
+  'many',
+  'make',
+  'made',
+  'big',
+  'fast',
+  'kind',
+  'ever',
+  'money',
+  'people',
+])
+
+/**
+ * The terms a search uses for a question: its own terms (less QUESTION_FILLER), then the filing
+ * vocabulary its wording maps to (see QUERY_EXPANSIONS). Both stores search with these, so they
+ * stay in step.
  */
 export function searchTerms(question: string): string[] {
   const q = question.normalize('NFKC').toLowerCase()
-  const out = new Set(queryTerms(question))
+  const out = new Set(queryTerms(question).filter((t) => !QUESTION_FILLER.has(t)))
   for (const [re, words] of QUERY_EXPANSIONS) if (re.test(q)) for (const t of keywordTerms(words)) out.add(t)
   return [...out]
 }

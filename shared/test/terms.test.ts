@@ -64,7 +64,7 @@ describe('keywordTerms', () => {
 
 describe('searchTerms', () => {
   it('starts with the question’s own terms, then adds the filing vocabulary its wording maps to', () => {
-    const q = 'How fast did the top line grow?'
+    const q = 'How did the top line grow?'
     const t = searchTerms(q)
     expect(t.slice(0, queryTerms(q).length)).toEqual(queryTerms(q))
     expect(t).toEqual(expect.arrayContaining(['revenue', 'increased']))
@@ -75,6 +75,12 @@ describe('searchTerms', () => {
     expect(searchTerms('Which banks are underwriting the IPO?')).toContain('underwriters')
     expect(new Set(searchTerms('revenue revenues sales')).size).toBe(
       searchTerms('revenue revenues sales').length,
+    )
+  })
+
+  it('leaves out the words that ask for a kind of answer (how much money, how many people)', () => {
+    expect(searchTerms('How much money did the fund raise from how many people?')).toEqual(
+      queryTerms('fund raise'),
     )
   })
 

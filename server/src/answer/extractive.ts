@@ -5,7 +5,7 @@
  */
 import { PAGE_TAG_RE, pageTag } from '@asks1/shared/citations'
 import type { SearchHit } from '@asks1/shared/store'
-import { queryTerms, searchTerms } from '@asks1/shared/terms'
+import { QUESTION_FILLER, queryTerms, searchTerms } from '@asks1/shared/terms'
 
 export interface Excerpt {
   text: string
@@ -34,24 +34,8 @@ export function taggedSentences(text: string, startPage: string | null): { text:
   return out
 }
 
-/** Question words that name no subject ("how much money did X make"): never scored. */
-const FILLER = new Set([
-  'company',
-  'companies',
-  'inc',
-  'filing',
-  'much',
-  'many',
-  'did',
-  'does',
-  'make',
-  'made',
-  'money',
-  'big',
-  'fast',
-  'kind',
-  'ever',
-])
+/** Words that name no subject ("the company", "does it"); QUESTION_FILLER is dropped by searchTerms. */
+const FILLER = new Set(['company', 'companies', 'inc', 'filing', 'did', 'does', ...QUESTION_FILLER])
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
