@@ -245,6 +245,21 @@ const QUERY_EXPANSIONS: readonly [RegExp, string][] = [
   ],
   [/\b(?:ticker|symbol|trade under|listed on)\b/, 'symbol trading listed'],
   [/\b(?:ipo|offering) price\b|\bprice per share\b/, 'initial public offering price per share'],
+  [
+    /\bcapital[- ]intensive|\bcapex\b|\bcapital expenditures?\b/,
+    'capital expenditures purchases property plant equipment',
+  ],
+  [/\boperating margins?\b/, 'operating income'],
+  [/\bgross margins?\b/, 'gross margin profit'],
+  [/\bfree cash ?flows?\b/, 'net cash provided operating activities capital expenditures'],
+  [/\b(?:effective tax rate|tax rate)\b/, 'effective tax rate income taxes'],
+  // Buying businesses, not "content acquisition costs" (an expense line).
+  [
+    /\bm&a\b|\bmergers?\b|(?<!content )\bacquisitions?\b(?!\)? costs?)|\bacquired\b/,
+    'acquisitions acquired acquisition',
+  ],
+  [/\b(?:legal battles?|lawsuits?|litigation|sued|legal proceedings)\b/, 'legal proceedings litigation'],
+  [/\b(?:days payable|dpo|accounts payable)\b/, 'accounts payable'],
 ]
 
 /**
@@ -274,5 +289,11 @@ export function searchTerms(question: string): string[] {
   const q = question.normalize('NFKC').toLowerCase()
   const out = new Set(queryTerms(question).filter((t) => !QUESTION_FILLER.has(t)))
   for (const [re, words] of QUERY_EXPANSIONS) if (re.test(q)) for (const t of keywordTerms(words)) out.add(t)
+  // "FY2022" / "FY 22" is one token to the tokenizer, while filings print the year on its own.
+  for (const m of q.matchAll(/\bfy\s?'?(\d{4}|\d{2})\b/g)) {
+    const y = m[1] as string
+    out.add(y.length === 2 ? `20${y}` : y)
+    out.add('fiscal')
+  }
   return [...out]
 }

@@ -84,8 +84,18 @@ describe('searchTerms', () => {
     )
   })
 
+  it('adds the year of "FY2022" (one token) and the metric definitions of financial ratios', () => {
+    expect(searchTerms('How did the operating margin change in FY2022?')).toEqual(
+      expect.arrayContaining(['fy2022', '2022', 'fiscal', 'operating', 'income']),
+    )
+    expect(searchTerms('Is it a capital-intensive business?')).toContain('expenditures')
+    // "Content acquisition costs" are an expense line, not buying a business.
+    expect(searchTerms('How much were content acquisition costs?')).not.toContain('acquired')
+    expect(searchTerms('What major acquisitions did it make?')).toContain('acquired')
+  })
+
   it('adds nothing to a question in none of the mapped wordings', () => {
-    for (const q of ['Is 3M a capital-intensive business based on FY2022 data?', 'Who holds Class F?'])
+    for (const q of ['Is the business seasonal, based on 2022 data?', 'Who holds Class F?'])
       expect(searchTerms(q)).toEqual(queryTerms(q))
   })
 })
