@@ -1,6 +1,6 @@
 import type { Answerer, FilingInfo } from '@asks1/shared/api'
 import { formatFiled } from './FilingSwitcher'
-import { Modal } from './Modal'
+import { Modal, ModalCloseButton } from './Modal'
 
 export function Header({ filing, onHowItWorks }: { filing: FilingInfo; onHowItWorks: () => void }) {
   return (
@@ -58,12 +58,7 @@ export function HowItWorks({
     <Modal open={open} onClose={onClose} labelledBy="how-title" className="how">
       <header className="how__head">
         <h2 id="how-title">How AskS1 works</h2>
-        {/* biome-ignore lint/a11y/noAutofocus: the dialog's first stop is its close button */}
-        <button type="button" className="icon-button" onClick={onClose} autoFocus aria-label="Close">
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
+        <ModalCloseButton onClose={onClose} />
       </header>
       <ol className="how__steps">
         <li>

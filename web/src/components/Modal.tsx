@@ -39,3 +39,15 @@ export function Modal({
     </dialog>
   )
 }
+
+/** The × that closes a dialog; it takes the focus first, so Enter or Escape closes at once. */
+export function ModalCloseButton({ onClose, label = 'Close' }: { onClose: () => void; label?: string }) {
+  return (
+    // biome-ignore lint/a11y/noAutofocus: the dialog's first stop is its close button
+    <button type="button" className="icon-button" onClick={onClose} autoFocus aria-label={label}>
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </button>
+  )
+}

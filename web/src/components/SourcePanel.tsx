@@ -5,7 +5,7 @@ import { sourcePageQueryOptions } from '../api/queries'
 import { citationStatus, figuresOf, missingOf, statusSentence } from '../lib/citation-status'
 import { describeFailure } from '../lib/error-copy'
 import { highlightFigures, quoteAppears } from '../lib/highlight'
-import { Modal } from './Modal'
+import { Modal, ModalCloseButton } from './Modal'
 
 /** What a clicked citation asks to open: a printed page, with the answer's citations of it. */
 export interface PageTarget {
@@ -84,12 +84,7 @@ function SourcePage({
             {isCited ? <span className="tag">Cited in the answer</span> : <span>Printed page {page}</span>}
           </p>
         </div>
-        {/* biome-ignore lint/a11y/noAutofocus: the dialog's first stop is its close button */}
-        <button type="button" className="icon-button" onClick={onClose} autoFocus aria-label="Close page">
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
+        <ModalCloseButton onClose={onClose} label="Close page" />
       </header>
 
       {isCited && status !== 'pending' && (
