@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest'
-import { streamAsk } from '../src/api/ask-stream'
+import { StoppedError, streamAsk } from '../src/api/ask-stream'
 import { ApiError, parseRetryAfter } from '../src/api/http'
-import { askReply } from './fake-api'
+import { askReply, fakeApi, sseStream } from './fake-api'
 
 /** A Response whose body arrives in the given byte chunks (to split events and characters anywhere). */
 function chunked(parts: Uint8Array[]): Response {
@@ -71,5 +71,24 @@ describe('streamAsk (fetch faked at the boundary)', () => {
     expect(parseRetryAfter(new Date(10_000 + 30_000).toUTCString(), 10_000)).toBe(30)
     expect(parseRetryAfter(null)).toBeUndefined()
     expect(parseRetryAfter('soon')).toBeUndefined()
+  })
+
+  test('an abort is a StoppedError, not a network failure, whether it comes before or during the stream', async () => {
+    const stream = sseStream()
+    fakeApi({ 'POST /ask': () => stream.response })
+    const controller = new AbortController()
+    const events = streamAsk({ filing: 'facebook-s1', question: 'q' }, controller.signal)
+    stream.send({ event: 'delta', data: { text: 'Revenue' } })
+    expect((await events.next()).value).toEqual({ event: 'delta', data: { text: 'Revenue' } })
+    const next = events.next()
+    controller.abort()
+    await expect(next).rejects.toBeInstanceOf(StoppedError)
+    expect(stream.clientLeft()).toBe(true)
+
+    const early = new AbortController()
+    early.abort()
+    await expect(
+      streamAsk({ filing: 'facebook-s1', question: 'q' }, early.signal).next(),
+    ).rejects.toBeInstanceOf(StoppedError)
   })
 })

@@ -27,6 +27,8 @@ export interface Call {
   url: URL
   headers: Headers
   body: unknown
+  /** The request's AbortSignal, when the app passed one. */
+  signal: AbortSignal | null
 }
 export type Handler = (call: Call) => Response | Promise<Response>
 
@@ -49,14 +51,49 @@ export function fakeApi(given: Record<string, Handler>) {
       url,
       headers: new Headers(init?.headers),
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
+      signal: init?.signal ?? null,
     }
     calls.push(call)
     const handler = routes[`${method} ${url.pathname}`]
     if (!handler) throw new Error(`fake api: no route for ${method} ${url.pathname}`)
-    return handler(call)
+    if (!call.signal) return handler(call)
+    return abortable(await handler(call), call.signal)
   })
   vi.stubGlobal('fetch', fetchMock)
   return { calls, fetchMock, callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key) }
+}
+
+/** The DOMException a real fetch rejects with once its signal aborts (no reason given). */
+const abortError = () => new DOMException('The operation was aborted.', 'AbortError')
+
+/**
+ * What a real fetch does when its signal aborts: reject if the response has not come yet, else error
+ * the body stream, so a pending `reader.read()` rejects (the server then sees the connection close).
+ */
+function abortable(res: Response, signal: AbortSignal): Response {
+  if (signal.aborted) throw abortError()
+  if (!res.body) return res
+  const reader = res.body.getReader()
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      signal.addEventListener(
+        'abort',
+        () => {
+          controller.error(abortError())
+          void reader.cancel().catch(() => {})
+        },
+        { once: true },
+      )
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read()
+      if (signal.aborted) return
+      if (done) controller.close()
+      else controller.enqueue(value)
+    },
+    cancel: (reason) => reader.cancel(reason),
+  })
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers })
 }
 
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
@@ -93,12 +130,18 @@ export function sseResponse(events: AskStreamEvent[]): Response {
 /** An SSE answer the test feeds step by step. */
 export function sseStream() {
   let controller!: ReadableStreamDefaultController<Uint8Array>
+  let clientLeft = false
   const stream = new ReadableStream<Uint8Array>({
     start(c) {
       controller = c
     },
+    cancel() {
+      clientLeft = true
+    },
   })
   return {
+    /** True once the client aborted: what the server sees as the connection closing. */
+    clientLeft: () => clientLeft,
     response: new Response(stream, { headers: { 'content-type': 'text/event-stream' } }),
     send: (e: AskStreamEvent) => controller.enqueue(frame(e)),
     raw: (text: string) => controller.enqueue(encoder.encode(text)),

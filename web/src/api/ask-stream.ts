@@ -7,16 +7,34 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser'
 import { ApiError, errorFromReply, errorFromResponse, request } from './http'
 
 /**
+ * The visitor stopped the answer (the Stop button): the request was aborted, so the server saw the
+ * client leave and gave the question back. Not a failure; the turn keeps what had arrived.
+ */
+export class StoppedError extends Error {
+  constructor(opts: { cause?: unknown } = {}) {
+    super('The answer was stopped.', { cause: opts.cause })
+    this.name = 'StoppedError'
+  }
+}
+
+/**
  * Yields the stream's events in order. Ends after `done`; throws an ApiError for an `error` event,
- * an HTTP error reply, a dropped connection or a stream that ends without `done`.
+ * an HTTP error reply, a dropped connection or a stream that ends without `done`; throws a
+ * StoppedError once `signal` aborts (whatever error the aborted fetch or body read reports).
  */
 export async function* streamAsk(body: AskBody, signal?: AbortSignal): AsyncGenerator<AskStreamEvent> {
-  const res = await request('/ask', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-    body: JSON.stringify(body),
-    ...(signal && { signal }),
-  })
+  let res: Response
+  try {
+    res = await request('/ask', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+      ...(signal && { signal }),
+    })
+  } catch (cause) {
+    if (signal?.aborted) throw new StoppedError({ cause })
+    throw cause
+  }
   if (!res.ok) throw await errorFromResponse(res)
 
   // A server (or a proxy in between) may answer plain JSON despite the Accept header.
@@ -36,7 +54,7 @@ export async function* streamAsk(body: AskBody, signal?: AbortSignal): AsyncGene
       try {
         chunk = await reader.read()
       } catch (cause) {
-        if (signal?.aborted) throw cause
+        if (signal?.aborted) throw new StoppedError({ cause })
         throw new ApiError('network', 'The connection dropped while the answer was streaming.', { cause })
       }
       parser.feed(decoder.decode(chunk.value, { stream: !chunk.done }))

@@ -15,7 +15,7 @@ import {
   queryOptions,
   experimental_streamedQuery as streamedQuery,
 } from '@tanstack/react-query'
-import { streamAsk } from './ask-stream'
+import { StoppedError, streamAsk } from './ask-stream'
 import { ApiError, getJson } from './http'
 
 export type HistoryTurn = NonNullable<AskBody['history']>[number]
@@ -63,9 +63,41 @@ export async function* reportSession(
       yield event
     }
   } catch (err) {
-    if (err instanceof ApiError && err.session) client.setQueryData(queryKeys.session, err.session)
+    if (err instanceof StoppedError) {
+      // The server gives the question back when it sees the connection close, a moment after the
+      // abort: re-read the allowance once it has had that moment, not before.
+      setTimeout(() => void client.invalidateQueries({ queryKey: queryKeys.session }), STOP_SETTLE_MS)
+    } else if (err instanceof ApiError && err.session) client.setQueryData(queryKeys.session, err.session)
     // A failure without figures (network down): ask the server, the count may have changed meanwhile.
     else void client.invalidateQueries({ queryKey: queryKeys.session })
+    throw err
+  }
+}
+
+/** How long after a Stop the session is re-read (the server's release follows the disconnect). */
+export const STOP_SETTLE_MS = 300
+
+/**
+ * The answers streaming now, by turn, each with the AbortController its request listens to. The
+ * query's own signal is not used: TanStack aborts it when the last observer leaves, and switching
+ * filing mid-answer must not lose the answer. Only the Stop button aborts these.
+ */
+const streaming = new Map<string, { filing: string; controller: AbortController }>()
+
+/** Stop every answer of `filing` that is still streaming (there is at most one: asking waits). */
+export function stopAnswers(filing: string): void {
+  for (const entry of streaming.values()) if (entry.filing === filing) entry.controller.abort()
+}
+
+/** Events until the stream ends; once `signal` aborts, whatever the stream throws is a StoppedError. */
+export async function* stoppable(
+  events: AsyncIterable<AskStreamEvent>,
+  signal: AbortSignal,
+): AsyncGenerator<AskStreamEvent> {
+  try {
+    yield* events
+  } catch (err) {
+    if (signal.aborted && !(err instanceof StoppedError)) throw new StoppedError({ cause: err })
     throw err
   }
 }
@@ -109,13 +141,28 @@ export interface AskTurnInput {
 export const askQueryOptions = ({ filing, turnId, question, history }: AskTurnInput) =>
   queryOptions({
     queryKey: queryKeys.ask(filing, turnId),
-    queryFn: streamedQuery<AskStreamEvent, AnswerState, ReturnType<typeof queryKeys.ask>>({
-      // No abort signal on purpose (only `client` is read): switching filing mid-answer must not lose it.
-      streamFn: ({ client }) =>
-        reportSession(client, streamAsk({ filing, question, ...(history.length > 0 && { history }) })),
-      reducer: reduceAnswer,
-      initialValue: initialAnswer,
-    }),
+    queryFn: async (context) => {
+      const controller = new AbortController()
+      const entry = { filing, controller }
+      streaming.set(turnId, entry)
+      try {
+        return await streamedQuery<AskStreamEvent, AnswerState, ReturnType<typeof queryKeys.ask>>({
+          // The query's abort signal is not read (only `client`): see `streaming` above.
+          streamFn: ({ client }) =>
+            reportSession(
+              client,
+              stoppable(
+                streamAsk({ filing, question, ...(history.length > 0 && { history }) }, controller.signal),
+                controller.signal,
+              ),
+            ),
+          reducer: reduceAnswer,
+          initialValue: initialAnswer,
+        })(context)
+      } finally {
+        if (streaming.get(turnId) === entry) streaming.delete(turnId)
+      }
+    },
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,

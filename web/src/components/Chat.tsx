@@ -1,7 +1,7 @@
 import type { FilingInfo, SessionInfo } from '@asks1/shared/api'
 import { useIsFetching } from '@tanstack/react-query'
 import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react'
-import { type AskTurnInput, queryKeys } from '../api/queries'
+import { type AskTurnInput, queryKeys, stopAnswers } from '../api/queries'
 import type { PageTarget } from './SourcePanel'
 import { Turn } from './Turn'
 
@@ -123,11 +123,20 @@ function Composer({
     onAsk(question.slice(0, 1000))
     setText('')
   }
+  // Stop aborts the request: the server sees the client leave and gives the question back. The Stop
+  // button then turns back into Ask, so focus goes to the question box rather than being lost.
+  const stop = () => {
+    stopAnswers(filing.id)
+    inputRef.current?.focus()
+  }
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter sends, Shift+Enter breaks the line; never while an IME is composing a character.
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault()
       submit()
+    } else if (e.key === 'Escape' && busy && !e.nativeEvent.isComposing) {
+      e.preventDefault()
+      stop()
     }
   }
 
@@ -170,24 +179,34 @@ function Composer({
               : (filing.placeholder ?? `Ask about ${possessive(filing.company)} ${filing.form}`)
           }
         />
-        <button type="submit" className="send" disabled={!canSend} aria-label={busy ? 'Answering…' : 'Ask'}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path
-              d="M12 19V5M5 12l7-7 7 7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-        </button>
+        {busy ? (
+          <button type="button" className="send send--stop" onClick={stop} aria-label="Stop answer">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <rect x="6.5" y="6.5" width="11" height="11" rx="2" fill="currentColor" />
+            </svg>
+          </button>
+        ) : (
+          <button type="submit" className="send" disabled={!canSend} aria-label="Ask">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path
+                d="M12 19V5M5 12l7-7 7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </button>
+        )}
       </div>
       <p className="composer__meta">
         <span className="session" aria-live="polite">
           {session ? sessionText(session) : ''}
         </span>
-        <span className="composer__hint">Enter to send · Shift+Enter for a new line</span>
+        <span className="composer__hint">
+          {busy ? 'Esc to stop the answer' : 'Enter to send · Shift+Enter for a new line'}
+        </span>
       </p>
     </form>
   )

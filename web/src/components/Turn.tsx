@@ -2,6 +2,7 @@ import type { AskReply, Source } from '@asks1/shared/api'
 import { stripPageTags } from '@asks1/shared/citations'
 import { useQuery } from '@tanstack/react-query'
 import { Fragment, type ReactNode } from 'react'
+import { StoppedError } from '../api/ask-stream'
 import { type AskTurnInput, askQueryOptions } from '../api/queries'
 import { type Block, type Inline, parseAnswer, quotesForPage } from '../lib/answer-parts'
 import { citationStatus, citationsFor } from '../lib/citation-status'
@@ -10,6 +11,7 @@ import { FailureNotice } from './FailureNotice'
 import type { PageTarget } from './SourcePanel'
 
 export const EXTRACTIVE_LABEL = 'Excerpts from the filing (no AI model configured)'
+export const STOPPED_LABEL = 'Stopped — this question was not counted'
 
 /** One question and its (streaming, then checked) answer with its sources. */
 export function Turn({ turn, onOpenPage }: { turn: AskTurnInput; onOpenPage: (target: PageTarget) => void }) {
@@ -28,7 +30,9 @@ export function Turn({ turn, onOpenPage }: { turn: AskTurnInput; onOpenPage: (ta
     <article className="turn" aria-label={`Question: ${turn.question}`}>
       <p className="turn__question">{turn.question}</p>
       <div className="answer" aria-busy={streaming} data-state={query.status}>
-        {query.isError ? (
+        {query.isError && query.error instanceof StoppedError ? (
+          <Stopped text={query.data?.text ?? ''} onOpen={open} onRetry={() => query.refetch()} />
+        ) : query.isError ? (
           <FailureNotice error={query.error} onRetry={() => query.refetch()} />
         ) : query.isPending || (streaming && !query.data?.text) ? (
           <p className="answer__thinking">
@@ -57,14 +61,49 @@ export function Turn({ turn, onOpenPage }: { turn: AskTurnInput; onOpenPage: (ta
   )
 }
 
+/**
+ * An answer the visitor stopped: the text that had arrived (never checked, so its citations stay
+ * pending), set apart and labelled so it never reads as a complete answer. Retry asks again, only
+ * when clicked: a question never re-runs by itself.
+ */
+function Stopped({
+  text,
+  onOpen,
+  onRetry,
+}: {
+  text: string
+  onOpen: (page: string) => void
+  onRetry: () => void
+}) {
+  return (
+    <>
+      {text && <AnswerText text={text} reply={null} onOpen={onOpen} partial />}
+      <div role="status" className="notice notice--info" data-failure="stopped">
+        <p className="notice__title">{STOPPED_LABEL}</p>
+        <p>
+          {text
+            ? 'You stopped the answer before it was complete, so what is above is only part of it.'
+            : 'You stopped the answer before any of it arrived.'}
+        </p>
+        <button type="button" className="button" onClick={onRetry}>
+          Retry
+        </button>
+      </div>
+    </>
+  )
+}
+
 export function AnswerText({
   text,
   reply,
   onOpen,
+  partial = false,
 }: {
   text: string
   reply: AskReply | null
   onOpen: (page: string) => void
+  /** Only part of an answer (stopped): set apart from a complete one. */
+  partial?: boolean
 }) {
   const renderInline = (parts: Inline[]): ReactNode =>
     parts.map((part, i) => {
@@ -92,7 +131,11 @@ export function AnswerText({
     ))
     return block.kind === 'ul' ? <ul key={i}>{items}</ul> : <ol key={i}>{items}</ol>
   }
-  return <div className="answer__text">{parseAnswer(text).map(renderBlock)}</div>
+  return (
+    <div className={partial ? 'answer__text answer__text--partial' : 'answer__text'}>
+      {parseAnswer(text).map(renderBlock)}
+    </div>
+  )
 }
 
 /**
