@@ -5,103 +5,34 @@
  * `ingestFiling` into the SQLite store, extractive mode (no Claude key), serving this package's
  * freshly built bundle. Screenshots at 390×844 and 1280×800 go to e2e/screenshots/ (gitignored).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { ingestFiling } from '@asks1/ingest'
-import { buildApp, loadServerConfig } from '@asks1/server'
-import { type Embedder, missingEmbedder } from '@asks1/shared/embedder'
-import { loadRegistry } from '@asks1/shared/filings-loader'
-import { openStore, type Store } from '@asks1/shared/store'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { buildWeb } from '../test/build-web'
+import { CHROMIUM, type E2eServer, hasChromium, launchChromium, startServer } from './harness'
 
 const WEB_DIR = resolve(import.meta.dirname, '..')
-const ROOT = resolve(WEB_DIR, '..')
 const SHOTS = join(WEB_DIR, 'e2e', 'screenshots')
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const hasChromium = existsSync(CHROMIUM)
 if (!hasChromium) console.warn(`e2e skipped: no Chromium at ${CHROMIUM} (apt-get install chromium)`)
 
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 800 }
 
 describe.skipIf(!hasChromium)('web app against the real server (Chromium)', () => {
-  let dir: string
-  let store: Store
-  let embedder: Embedder
-  let app: Awaited<ReturnType<typeof buildApp>>
+  let server: E2eServer
   let browser: Browser
   let base: string
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'asks1-e2e-'))
     mkdirSync(SHOTS, { recursive: true })
-    const dist = join(dir, 'web-dist')
-    await buildWeb(dist)
-
-    // Pandora (ingested) is the default; Facebook is registered but not ingested (a real state to show).
-    const registryPath = join(dir, 'filings.json')
-    const registry = (await import(join(ROOT, 'filings.json'), { with: { type: 'json' } })).default as {
-      filings: Record<string, unknown>[]
-    }
-    writeFileSync(
-      registryPath,
-      JSON.stringify({
-        filings: registry.filings.map((f) => ({
-          ...f,
-          source: resolve(ROOT, String(f.source)),
-          default: f.id === 'pandora-s1',
-        })),
-      }),
-    )
-    const config = loadServerConfig({
-      DATA_DIR: join(dir, 'data'),
-      FILINGS_CONFIG: registryPath,
-      LOG_LEVEL: 'silent',
-      WEB_DIST: dist,
-      INGEST_ON_START: 'false',
-    })
-    store = await openStore(config)
-    embedder = missingEmbedder('e2e runs keyword-only: no embedding model in tests')
-    await ingestFiling({
-      filing: 'pandora-s1',
-      file: join(ROOT, 'samples', 'pandora-s1.htm'),
-      store,
-      embedder,
-    })
-    app = await buildApp({
-      config,
-      registry: loadRegistry(registryPath),
-      store,
-      embedder,
-      anthropic: null,
-      logger: false,
-    })
-    await app.listen({ host: '127.0.0.1', port: 0 })
-    const address = app.server.address()
-    if (!address || typeof address === 'string') throw new Error('server did not listen on a port')
-    base = `http://127.0.0.1:${address.port}`
-
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    })
+    server = await startServer('asks1-e2e-', {}, { anthropic: null })
+    base = server.base
+    browser = await launchChromium()
   }, 240_000)
 
   afterAll(async () => {
     await browser?.close()
-    await app?.close()
-    await store?.close()
-    if (dir) rmSync(dir, { recursive: true, force: true })
+    await server?.close()
   })
 
   async function open(viewport: { width: number; height: number }, path = '/') {

@@ -7,22 +7,10 @@
  * what the component tests cannot: the browser's abort reaches the server, which aborts the upstream
  * stream and gives the question back.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type ServerResponse } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { ingestFiling } from '@asks1/ingest'
-import { buildApp, loadServerConfig } from '@asks1/server'
-import { missingEmbedder } from '@asks1/shared/embedder'
-import { loadRegistry } from '@asks1/shared/filings-loader'
-import { openStore, type Store } from '@asks1/shared/store'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { buildWeb } from '../test/build-web'
-
-const ROOT = resolve(import.meta.dirname, '..', '..')
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const hasChromium = existsSync(CHROMIUM)
+import { type E2eServer, hasChromium, launchChromium, startServer } from './harness'
 
 const sse = (res: ServerResponse, type: string, data: Record<string, unknown>) =>
   res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`)
@@ -68,71 +56,29 @@ function fakeClaude() {
 }
 
 describe.skipIf(!hasChromium)('stopping an answer (Chromium, real server, fake Messages API)', () => {
-  let dir: string
-  let store: Store
-  let app: Awaited<ReturnType<typeof buildApp>>
+  let server: E2eServer
   let claude: ReturnType<typeof fakeClaude>
   let browser: Browser
   let base: string
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'asks1-e2e-stop-'))
-    const dist = join(dir, 'web-dist')
-    await buildWeb(dist)
     claude = fakeClaude()
     await new Promise<void>((ok) => claude.server.listen(0, '127.0.0.1', ok))
     const claudeAddress = claude.server.address()
     if (!claudeAddress || typeof claudeAddress === 'string') throw new Error('fake Claude did not listen')
-
-    const registryPath = join(dir, 'filings.json')
-    const registry = (await import(join(ROOT, 'filings.json'), { with: { type: 'json' } })).default as {
-      filings: Record<string, unknown>[]
-    }
-    writeFileSync(
-      registryPath,
-      JSON.stringify({
-        filings: registry.filings.map((f) => ({
-          ...f,
-          source: resolve(ROOT, String(f.source)),
-          default: f.id === 'pandora-s1',
-        })),
-      }),
-    )
-    const config = loadServerConfig({
-      DATA_DIR: join(dir, 'data'),
-      FILINGS_CONFIG: registryPath,
-      LOG_LEVEL: 'silent',
-      WEB_DIST: dist,
-      INGEST_ON_START: 'false',
+    server = await startServer('asks1-e2e-stop-', {
       ANTHROPIC_API_KEY: 'test-key-for-the-fake-messages-api',
       ANTHROPIC_BASE_URL: `http://127.0.0.1:${claudeAddress.port}`,
       ANTHROPIC_MAX_RETRIES: '0',
     })
-    store = await openStore(config)
-    const embedder = missingEmbedder('e2e runs keyword-only: no embedding model in tests')
-    await ingestFiling({
-      filing: 'pandora-s1',
-      file: join(ROOT, 'samples', 'pandora-s1.htm'),
-      store,
-      embedder,
-    })
-    app = await buildApp({ config, registry: loadRegistry(registryPath), store, embedder, logger: false })
-    await app.listen({ host: '127.0.0.1', port: 0 })
-    const address = app.server.address()
-    if (!address || typeof address === 'string') throw new Error('server did not listen on a port')
-    base = `http://127.0.0.1:${address.port}`
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    })
+    base = server.base
+    browser = await launchChromium()
   }, 240_000)
 
   afterAll(async () => {
     await browser?.close()
-    await app?.close()
-    await store?.close()
+    await server?.close()
     if (claude) await new Promise((ok) => claude.server.close(ok))
-    if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
   test('Stop aborts the stream end to end, the question is given back, Retry asks again', async () => {
