@@ -50,13 +50,22 @@ async function main(): Promise<void> {
 
   // A shutdown during start-up ingest stops it between batches; the half-built version is discarded.
   const stopIngest = new AbortController()
-  closeWithGrace({ delay: config.SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'closing after an error')
-    else app.log.info({ signal }, 'shutting down: finishing answers in flight')
-    stopIngest.abort()
-    await app.close()
-    await store.close()
-  })
+  // Hardware-fault signals are left to their default action: a JS listener on SIGSEGV turns a native
+  // crash into an endless fault loop at 100% CPU (seen after a terminal hang-up), instead of an exit.
+  closeWithGrace(
+    {
+      delay: config.SHUTDOWN_GRACE_MS,
+      logger: app.log,
+      skip: ['SIGSEGV', 'SIGBUS', 'SIGFPE', 'SIGILL', 'SIGTRAP', 'SIGABRT'],
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'closing after an error')
+      else app.log.info({ signal }, 'shutting down: finishing answers in flight')
+      stopIngest.abort()
+      await app.close()
+      await store.close()
+    },
+  )
 
   await app.listen({ host: config.HOST, port: config.PORT })
   await ingestMissing(
