@@ -9,8 +9,8 @@ import { defineConfig, type Plugin } from 'vite'
  * better-sqlite3 and onnxruntime into the bundle (or break it at run time in the browser).
  */
 
-/** The `@asks1/shared` subpaths written to run in a browser. */
-export const BROWSER_SAFE_SHARED = ['api', 'citations', 'filings']
+/** The one `@asks1/shared` subpath written to run in a browser: the contract and its modules. */
+export const BROWSER_SAFE_SHARED = 'contract'
 
 /** Packages that only run in Node (native addons, servers, model runtimes). */
 export const NODE_ONLY_PACKAGES = [
@@ -34,8 +34,9 @@ export function nodeOnlyReason(id: string): string | null {
   const pkg = NODE_ONLY_PACKAGES.find((p) => id === p || id.startsWith(`${p}/`))
   if (pkg) return `${pkg} only runs in Node`
   const shared = /^@asks1\/shared(?:\/(.*))?$/.exec(id)
-  if (shared && !BROWSER_SAFE_SHARED.includes(shared[1] ?? '')) {
-    return `@asks1/shared${shared[1] ? `/${shared[1]}` : ''} is not browser-safe (allowed: ${BROWSER_SAFE_SHARED.map((s) => `@asks1/shared/${s}`).join(', ')})`
+  const subpath = shared?.[1] ?? ''
+  if (shared && subpath !== BROWSER_SAFE_SHARED && !subpath.startsWith(`${BROWSER_SAFE_SHARED}/`)) {
+    return `@asks1/shared${subpath ? `/${subpath}` : ''} is not browser-safe (allowed: @asks1/shared/${BROWSER_SAFE_SHARED} and its modules)`
   }
   return null
 }

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { anthropicFromConfig, buildApp, loadServerConfig } from '@asks1/server'
-import type { AskReply } from '@asks1/shared/api'
+import type { AskReply } from '@asks1/shared/contract/api'
 import { loadRegistry } from '@asks1/shared/filings-loader'
 import {
   type AnswerOutcome,

@@ -14,7 +14,7 @@ export interface FilingFile {
   file: string
 }
 
-// The registry's own id rule (shared/src/filings.ts), so a scratch registry entry is valid.
+// The registry's own id rule (shared/src/contract/filings.ts), so a scratch registry entry is valid.
 const FILING_ID_RE = /^[a-z0-9][a-z0-9-]{0,62}$/
 
 /** `<id>=<file>`: the id must be a valid filing id; the path is resolved against `cwd`. */

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { FilingEntry } from '@asks1/shared/filings'
+import type { FilingEntry } from '@asks1/shared/contract/filings'
 
 export interface ScratchFiling {
   id: string

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Chunk } from '@asks1/shared/chunk'
+import type { Chunk } from '@asks1/shared/contract/chunk'
 import { openSqliteStore } from '@asks1/shared/store/sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EvalQuestion } from '../src/questions'

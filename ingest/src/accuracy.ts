@@ -2,7 +2,7 @@
  * Page accuracy: the share of ground-truth sentences found inside the text of their own printed page.
  * Pure; `pnpm eval:pages` and the end-to-end evaluation both use it.
  */
-import type { PageRecord } from '@asks1/shared/chunk'
+import type { PageRecord } from '@asks1/shared/contract/chunk'
 
 export interface GroundTruthSentence {
   page: string

@@ -5,10 +5,10 @@
  */
 import { statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { stripPageTags } from '@asks1/shared/citations'
 import { loadBaseConfig } from '@asks1/shared/config'
-import { loadEmbedder } from '@asks1/shared/embedder'
+import { stripPageTags } from '@asks1/shared/contract/citations'
 import { loadRegistry } from '@asks1/shared/filings-loader'
+import { loadEmbedder } from '@asks1/shared/retrieval/embedder'
 import { chunkPages } from './chunk'
 import { readPages } from './read'
 

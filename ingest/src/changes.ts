@@ -2,7 +2,7 @@
  * What a re-ingest changed, page by page: an amended filing (S-1/A) is one command, and the reader
  * of its output wants to know which printed pages moved before trusting old answers or evaluations.
  */
-import type { PageRecord } from '@asks1/shared/chunk'
+import type { PageRecord } from '@asks1/shared/contract/chunk'
 
 export interface PageChanges {
   /** The version that was live before this ingest. */

@@ -4,8 +4,8 @@
  * only on the filing and the chunk's content (so re-ingesting the same file gives the same ids).
  */
 import { createHash } from 'node:crypto'
-import type { Chunk, PageRecord } from '@asks1/shared/chunk'
-import { pageTag } from '@asks1/shared/citations'
+import type { Chunk, PageRecord } from '@asks1/shared/contract/chunk'
+import { pageTag } from '@asks1/shared/contract/citations'
 import { parseLabel } from './markers'
 
 export const CHUNK_WORDS = 400

@@ -254,7 +254,7 @@ async function commandRun(args: string[], config: BaseConfig) {
     controller.signal.throwIfAborted()
     // Loaded only here: transformers.js and the store drivers take seconds to import, and `pages`
     // or a refused input should not pay for them.
-    const { loadEmbedder } = await import('@asks1/shared/embedder')
+    const { loadEmbedder } = await import('@asks1/shared/retrieval/embedder')
     const embedder = await loadEmbedder(config, { log: (m) => err(loud(m)) })
     if (!values['dry-run']) store = await (await import('@asks1/shared/store')).openStore(config)
     const summary = await ingestPages({

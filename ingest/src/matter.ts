@@ -4,7 +4,7 @@
  * pages or a `PART II` heading), the exhibit index, signatures, and unnumbered text after the last
  * printed page. Both only add duplicate, keyword-dense chunks, so only `body` is chunked.
  */
-import type { Matter } from '@asks1/shared/chunk'
+import type { Matter } from '@asks1/shared/contract/chunk'
 import type { Line } from './layout'
 import type { RawPage } from './paging'
 

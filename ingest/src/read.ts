@@ -3,7 +3,7 @@
  * they were found. No store, no embedding.
  */
 import { readFile } from 'node:fs/promises'
-import type { PageRecord } from '@asks1/shared/chunk'
+import type { PageRecord } from '@asks1/shared/contract/chunk'
 import { htmlLines, isHtml } from './html'
 import { type Line, linesOfPage, type PhysicalPage } from './layout'
 import {

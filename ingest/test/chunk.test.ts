@@ -1,5 +1,5 @@
-import type { PageRecord } from '@asks1/shared/chunk'
-import { pageTagsIn, stripPageTags } from '@asks1/shared/citations'
+import type { PageRecord } from '@asks1/shared/contract/chunk'
+import { pageTagsIn, stripPageTags } from '@asks1/shared/contract/citations'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CHUNK_OVERLAP, CHUNK_WORDS, chunkId, chunkPages, isHeading } from '../src/chunk'
 import { readPages } from '../src/read'

@@ -6,7 +6,7 @@
 
 import { STATUS_CODES } from 'node:http'
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk'
-import type { ErrorReply, SessionInfo } from '@asks1/shared/api'
+import type { ErrorReply, SessionInfo } from '@asks1/shared/contract/api'
 
 const statusName = (status: number): string =>
   status === 499 ? 'Client Closed Request' : (STATUS_CODES[status] ?? 'Error')

@@ -1,8 +1,8 @@
 /**
  * Schemas of the operational routes (/health, /ready), which only the server and its probes use.
- * The product's HTTP contract lives in `@asks1/shared/api`.
+ * The product's HTTP contract lives in `@asks1/shared/contract/api`.
  */
-import { AnswererSchema } from '@asks1/shared/api'
+import { AnswererSchema } from '@asks1/shared/contract/api'
 import { type Static, Type } from 'typebox'
 
 export const HealthReplySchema = Type.Object({

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   // is reported at once rather than after seconds of imports.
   const [{ loadEmbedder }, { openStore }, { default: closeWithGrace }, { buildApp }, startupModule] =
     await Promise.all([
-      import('@asks1/shared/embedder'),
+      import('@asks1/shared/retrieval/embedder'),
       import('@asks1/shared/store'),
       import('close-with-grace'),
       import('./app'),

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { SessionInfo } from '@asks1/shared/api'
+import type { SessionInfo } from '@asks1/shared/contract/api'
 import Database from 'better-sqlite3'
 import type { FastifyRequest } from 'fastify'
 import { AppError } from './errors'

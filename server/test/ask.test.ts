@@ -3,7 +3,7 @@
  * Messages API (driven through the real SDK). Real SQLite store and session database throughout.
  */
 import { join } from 'node:path'
-import type { AskReply, ErrorReply, FilingsReply, SessionInfo } from '@asks1/shared/api'
+import type { AskReply, ErrorReply, FilingsReply, SessionInfo } from '@asks1/shared/contract/api'
 import Database from 'better-sqlite3'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'

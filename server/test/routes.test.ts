@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { FilingsReply, SourcePageReply, SourceSearchReply } from '@asks1/shared/api'
+import type { FilingsReply, SourcePageReply, SourceSearchReply } from '@asks1/shared/contract/api'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReadyReply } from '../src/schemas'

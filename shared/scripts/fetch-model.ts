@@ -11,7 +11,7 @@
 import { statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { type BaseConfig, loadBaseConfig } from '../src/config'
-import { createExtractor, loadEmbedder, MODEL_FILES } from '../src/embedder'
+import { createExtractor, loadEmbedder, MODEL_FILES } from '../src/retrieval/embedder'
 
 export interface FetchResult {
   dir: string

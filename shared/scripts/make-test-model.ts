@@ -1,10 +1,10 @@
 /**
- * Writes the tiny generated BERT-shaped test model (see src/testing.ts) to a directory, for looking
+ * Writes the tiny generated BERT-shaped test model (see testing/index.ts) to a directory, for looking
  * at or for pointing the server at: `tsx shared/scripts/make-test-model.ts [<models-dir>]`.
  * Without an argument it builds (or reuses) the shared test cache and prints where it is.
  */
 import { join, resolve } from 'node:path'
-import { ensureTestModel, TEST_MODEL, TEST_MODEL_DIM, writeTestModel } from '../src/testing'
+import { ensureTestModel, TEST_MODEL, TEST_MODEL_DIM, writeTestModel } from '../testing/index'
 
 const target = process.argv[2]
 if (target) {

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, isAbsolute, resolve } from 'node:path'
 import { Value } from 'typebox/value'
-import { type FilingEntry, type Registry, RegistrySchema } from './filings'
+import { type FilingEntry, type Registry, RegistrySchema } from './contract/filings'
 
 export class RegistryError extends Error {
   override name = 'RegistryError'

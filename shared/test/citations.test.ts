@@ -10,7 +10,7 @@ import {
   pageTag,
   pageTagsIn,
   stripPageTags,
-} from '../src/citations'
+} from '../src/contract/citations'
 
 describe('page tags', () => {
   it('tags, finds and strips printed-page tags', () => {

@@ -4,8 +4,14 @@ import { join } from 'node:path'
 import { env } from '@huggingface/transformers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadBaseConfig } from '../src/config'
-import { type Embedder, loadEmbedder, MAX_TOKENS, planWindows, WINDOW_PIECES } from '../src/embedder'
-import { ensureTestModel, type TestModel, writeTestModel } from '../src/testing'
+import {
+  type Embedder,
+  loadEmbedder,
+  MAX_TOKENS,
+  planWindows,
+  WINDOW_PIECES,
+} from '../src/retrieval/embedder'
+import { ensureTestModel, type TestModel, writeTestModel } from '../testing/index'
 
 const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * (b[i] as number), 0)
 

@@ -7,8 +7,8 @@ import { env } from '@huggingface/transformers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fetchModel } from '../scripts/fetch-model'
 import { loadBaseConfig } from '../src/config'
-import { MODEL_FILES } from '../src/embedder'
-import { ensureTestModel, type TestModel } from '../src/testing'
+import { MODEL_FILES } from '../src/retrieval/embedder'
+import { ensureTestModel, type TestModel } from '../testing/index'
 
 /**
  * `pnpm models:fetch` cannot reach the Hub here, so a local HTTP server plays the Hub (same

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadBaseConfig } from '../src/config'
-import { openStore } from '../src/store/index'
+import { openStore } from '../src/retrieval/store/index'
 import { FakeQdrant } from './fake-qdrant'
 
 describe('openStore', () => {

@@ -3,9 +3,9 @@
  * (store-sqlite.test.ts, store-qdrant-fake.test.ts, and store-qdrant-real.test.ts when QDRANT_URL is set).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Chunk, PageRecord } from '../src/chunk'
-import type { Embedder } from '../src/embedder'
-import { type Store, UnknownFilingError } from '../src/store/types'
+import type { Chunk, PageRecord } from '../src/contract/chunk'
+import type { Embedder } from '../src/retrieval/embedder'
+import { type Store, UnknownFilingError } from '../src/retrieval/store/types'
 
 export interface ContractTarget {
   store: Store

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { documentSparse, openQdrantStore, QdrantHttpError, querySparse, termIndex } from '../src/store/qdrant'
+import {
+  documentSparse,
+  openQdrantStore,
+  QdrantHttpError,
+  querySparse,
+  termIndex,
+} from '../src/retrieval/store/qdrant'
 import { FakeQdrant } from './fake-qdrant'
 import { qdrantTarget } from './qdrant-target'
 import { acmeChunks, storeContract } from './store-contract'

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROOT_DIR } from '../src/config'
-import { keywordTerms, queryTerms, searchTerms, tokens } from '../src/terms'
+import { keywordTerms, queryTerms, searchTerms, tokens } from '../src/retrieval/terms'
 import * as reference from './fixtures/terms-reference'
 
 describe('keywordTerms', () => {

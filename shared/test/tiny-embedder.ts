@@ -1,6 +1,6 @@
 import { loadBaseConfig } from '../src/config'
-import { type Embedder, loadEmbedder } from '../src/embedder'
-import { ensureTestModel } from '../src/testing'
+import { type Embedder, loadEmbedder } from '../src/retrieval/embedder'
+import { ensureTestModel } from '../testing/index'
 
 /** The generated tiny model through the real transformers.js pipeline (one instance per test file). */
 let cached: Promise<Embedder> | null = null

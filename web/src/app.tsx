@@ -1,4 +1,4 @@
-import type { FilingInfo, FilingsReply } from '@asks1/shared/api'
+import type { FilingInfo, FilingsReply } from '@asks1/shared/contract/api'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { type AnswerState, type AskTurnInput, filingsQueryOptions, queryKeys } from './api/queries'

@@ -58,12 +58,14 @@ describe('production bundle', () => {
     expect(nodeOnlyReason('path')).toBe('path is a Node built-in')
     expect(nodeOnlyReason('better-sqlite3')).toBe('better-sqlite3 only runs in Node')
     expect(nodeOnlyReason('@huggingface/transformers')).toMatch(/only runs in Node/)
-    expect(nodeOnlyReason('@asks1/shared/embedder')).toMatch(/not browser-safe/)
+    expect(nodeOnlyReason('@asks1/shared/retrieval/embedder')).toMatch(/not browser-safe/)
     expect(nodeOnlyReason('@asks1/shared')).toMatch(/not browser-safe/)
+    expect(nodeOnlyReason('@asks1/shared/contractual')).toMatch(/not browser-safe/)
     for (const ok of [
-      '@asks1/shared/api',
-      '@asks1/shared/citations',
-      '@asks1/shared/filings',
+      '@asks1/shared/contract/api',
+      '@asks1/shared/contract/citations',
+      '@asks1/shared/contract/filings',
+      '@asks1/shared/contract',
       'react',
       './app',
     ])

@@ -1,4 +1,4 @@
-import type { Answerer } from '@asks1/shared/api'
+import type { Answerer } from '@asks1/shared/contract/api'
 import { screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { fakeApi, filingsReply, json, renderApp } from './fake-api'

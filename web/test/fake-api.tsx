@@ -1,7 +1,7 @@
 /**
  * The HTTP boundary, faked. Component tests run in happy-dom, where the real server (Fastify, the
  * SQLite store, an ingested filing) cannot run, so `fetch` is replaced here and answers with values
- * typed by the shared contract (a drift in shared/src/api.ts breaks these fixtures at type-check).
+ * typed by the shared contract (a drift in shared/src/contract/api.ts breaks these fixtures at type-check).
  * The end-to-end tests in e2e/ run the same app against the real server.
  */
 import type {
@@ -14,7 +14,7 @@ import type {
   SessionInfo,
   Source,
   SourcePageReply,
-} from '@asks1/shared/api'
+} from '@asks1/shared/contract/api'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@asks1/shared/api'
+import type { SessionInfo } from '@asks1/shared/contract/api'
 import { screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, test } from 'vitest'
 import {

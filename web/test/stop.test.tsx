@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@asks1/shared/api'
+import type { SessionInfo } from '@asks1/shared/contract/api'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { STOPPED_LABEL } from '../src/components/Turn'

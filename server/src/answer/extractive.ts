@@ -3,9 +3,9 @@
  * each quoted with its printed page, presented as excerpts and not as an answer. Pure and fast
  * (a few hundred sentences per question), so `/ask` stays well under its latency target.
  */
-import { PAGE_TAG_RE, pageTag } from '@asks1/shared/citations'
+import { PAGE_TAG_RE, pageTag } from '@asks1/shared/contract/citations'
+import { QUESTION_FILLER, queryTerms, searchTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
-import { QUESTION_FILLER, queryTerms, searchTerms } from '@asks1/shared/terms'
 
 export interface Excerpt {
   text: string

@@ -2,8 +2,8 @@
  * After the answer text is complete: the sources it cites and the check of every citation.
  * Shared by the JSON reply and the SSE `done` event, so both carry exactly the same data.
  */
-import type { Citation, Source } from '@asks1/shared/api'
-import { citedPages, filterCitedSources } from '@asks1/shared/citations'
+import type { Citation, Source } from '@asks1/shared/contract/api'
+import { citedPages, filterCitedSources } from '@asks1/shared/contract/citations'
 import type { SearchHit, Store } from '@asks1/shared/store'
 import { verifyCitations } from './verify'
 

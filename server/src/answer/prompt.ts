@@ -3,7 +3,7 @@
  * about any one company is written here), the retrieved chunks fenced as data, and prior turns
  * resent within a cap. Pure functions.
  */
-import type { FilingEntry } from '@asks1/shared/filings'
+import type { FilingEntry } from '@asks1/shared/contract/filings'
 import type { SearchHit } from '@asks1/shared/store'
 
 export interface PromptFiling extends Pick<FilingEntry, 'company' | 'form' | 'filed' | 'ticker'> {}

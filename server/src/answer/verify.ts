@@ -2,8 +2,8 @@
  * Checks every page an answer cites: the page exists in the filing, and the figures quoted beside
  * the citation appear on that page. Pure: page texts are passed in.
  */
-import type { Citation } from '@asks1/shared/api'
-import { citationFigures, figureAppears, findCitations } from '@asks1/shared/citations'
+import type { Citation } from '@asks1/shared/contract/api'
+import { citationFigures, figureAppears, findCitations } from '@asks1/shared/contract/citations'
 
 /**
  * Citations written together (`[p.56, p.57]`, `(p.56; p.F-3)`) support the same text, so their

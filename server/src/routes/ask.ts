@@ -17,7 +17,7 @@ import {
   type ErrorReply,
   ErrorReplySchema,
   type SessionInfo,
-} from '@asks1/shared/api'
+} from '@asks1/shared/contract/api'
 import { retrieve } from '@asks1/shared/retrieval'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'

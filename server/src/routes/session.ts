@@ -3,7 +3,7 @@
  * the first question. Looking is free: no question is consumed, no session row is created and no
  * cookie is set; a session the server has never seen has simply used nothing.
  */
-import { ErrorReplySchema, SessionInfoSchema } from '@asks1/shared/api'
+import { ErrorReplySchema, SessionInfoSchema } from '@asks1/shared/contract/api'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { requestSessionId } from '../sessions'

@@ -8,7 +8,7 @@ import {
   SourcePageReplySchema,
   SourceSearchReplySchema,
   SourcesQuerySchema,
-} from '@asks1/shared/api'
+} from '@asks1/shared/contract/api'
 import { retrieve } from '@asks1/shared/retrieval'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'

@@ -2,7 +2,7 @@
  * POST /ask as server-sent events. EventSource is GET-only, so this is fetch + eventsource-parser:
  * `delta` {text} events, then one `done` (the full AskReply) or `error` (an ErrorReply).
  */
-import type { AskBody, AskReply, AskStreamEvent, ErrorReply } from '@asks1/shared/api'
+import type { AskBody, AskReply, AskStreamEvent, ErrorReply } from '@asks1/shared/contract/api'
 import { createParser, type EventSourceMessage } from 'eventsource-parser'
 import { ApiError, errorFromReply, errorFromResponse, request } from './http'
 

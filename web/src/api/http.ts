@@ -2,7 +2,7 @@
  * The one place the app talks HTTP: JSON GETs and the error type every failure becomes.
  * Components never see a raw Response or a raw fetch TypeError.
  */
-import type { ErrorReply, SessionInfo } from '@asks1/shared/api'
+import type { ErrorReply, SessionInfo } from '@asks1/shared/contract/api'
 
 export type ApiErrorKind = 'http' | 'network'
 

@@ -9,7 +9,7 @@ import type {
   FilingsReply,
   SessionInfo,
   SourcePageReply,
-} from '@asks1/shared/api'
+} from '@asks1/shared/contract/api'
 import {
   type QueryClient,
   queryOptions,

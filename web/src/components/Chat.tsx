@@ -1,4 +1,4 @@
-import type { FilingInfo, SessionInfo } from '@asks1/shared/api'
+import type { FilingInfo, SessionInfo } from '@asks1/shared/contract/api'
 import { useIsFetching } from '@tanstack/react-query'
 import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react'
 import { type AskTurnInput, queryKeys, stopAnswers } from '../api/queries'

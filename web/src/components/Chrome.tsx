@@ -1,4 +1,4 @@
-import type { Answerer, FilingInfo } from '@asks1/shared/api'
+import type { Answerer, FilingInfo } from '@asks1/shared/contract/api'
 import { formatFiled } from './FilingSwitcher'
 import { Modal, ModalCloseButton } from './Modal'
 

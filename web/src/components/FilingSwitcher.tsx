@@ -1,4 +1,4 @@
-import type { FilingInfo } from '@asks1/shared/api'
+import type { FilingInfo } from '@asks1/shared/contract/api'
 import { type MouseEvent, useState } from 'react'
 import { COMPANY_PARAM } from '../hooks/use-filing-selection'
 

@@ -1,4 +1,4 @@
-import type { Citation, FilingInfo } from '@asks1/shared/api'
+import type { Citation, FilingInfo } from '@asks1/shared/contract/api'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { sourcePageQueryOptions } from '../api/queries'

@@ -1,5 +1,5 @@
-import type { AskReply, Source } from '@asks1/shared/api'
-import { stripPageTags } from '@asks1/shared/citations'
+import type { AskReply, Source } from '@asks1/shared/contract/api'
+import { stripPageTags } from '@asks1/shared/contract/citations'
 import { useQuery } from '@tanstack/react-query'
 import { Fragment, type ReactNode } from 'react'
 import { StoppedError } from '../api/ask-stream'

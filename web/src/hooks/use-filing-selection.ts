@@ -4,7 +4,7 @@
  * (useOptimistic) while the registry is re-read for the filing's current ingest status, and the
  * page shows an overlay rather than freezing (isPending).
  */
-import type { FilingsReply } from '@asks1/shared/api'
+import type { FilingsReply } from '@asks1/shared/contract/api'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useOptimistic, useState, useTransition } from 'react'
 import { filingsQueryOptions } from '../api/queries'

@@ -3,7 +3,7 @@
  * failure last reported (the ask queries write it into the same query; see `reportSession`).
  * Unknown (null) while the first read is in flight or if it failed: the app then shows no count.
  */
-import type { SessionInfo } from '@asks1/shared/api'
+import type { SessionInfo } from '@asks1/shared/contract/api'
 import { useQuery } from '@tanstack/react-query'
 import { sessionQueryOptions } from '../api/queries'
 

@@ -3,7 +3,7 @@
  * elements (no HTML injection): paragraphs, bullet/numbered lists, **bold**, and page citations.
  * Citations are found by the shared boundary-safe parser, so `p.15` never becomes a chip inside `p.154`.
  */
-import { findCitations } from '@asks1/shared/citations'
+import { findCitations } from '@asks1/shared/contract/citations'
 import { quotesIn } from './highlight'
 
 export type Inline =

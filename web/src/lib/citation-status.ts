@@ -1,4 +1,4 @@
-import type { Citation } from '@asks1/shared/api'
+import type { Citation } from '@asks1/shared/contract/api'
 
 export type CitationStatus = 'pending' | 'verified' | 'unverified' | 'missing'
 

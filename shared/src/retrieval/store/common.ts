@@ -1,7 +1,7 @@
 /** Helpers both store implementations share (no I/O, no native modules). */
 import { randomBytes } from 'node:crypto'
-import type { Chunk } from '../chunk'
-import { stripPageTags } from '../citations'
+import type { Chunk } from '../../contract/chunk'
+import { stripPageTags } from '../../contract/citations'
 
 /** Filing and version names become file and collection names: kept to a safe alphabet. */
 export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/

@@ -2,7 +2,7 @@
  * The store contract plus `openStore`, which picks the implementation from `config.STORE`.
  */
 import { join } from 'node:path'
-import type { BaseConfig } from '../config'
+import type { BaseConfig } from '../../config'
 import type { Store } from './types'
 
 export { MIN_CANDIDATES, RRF_K, rrfFuse } from './fusion'

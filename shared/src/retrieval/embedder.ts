@@ -14,7 +14,7 @@
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { BaseConfig } from './config'
+import type { BaseConfig } from '../config'
 
 export interface Embedder {
   /** 'ready': model loaded; 'missing': no model found, retrieval is keyword-only. */

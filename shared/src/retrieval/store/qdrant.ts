@@ -24,7 +24,7 @@
  */
 import type { Schemas } from '@qdrant/js-client-rest'
 import { Agent, type Dispatcher, RetryAgent } from 'undici'
-import type { Chunk, Matter, PageRecord } from '../chunk'
+import type { Chunk, Matter, PageRecord } from '../../contract/chunk'
 import { keywordTerms, searchTerms } from '../terms'
 import { assertSafeName, chunkKeywordText, newVersionName, versionTime } from './common'
 import { candidateCount, RRF_K } from './fusion'

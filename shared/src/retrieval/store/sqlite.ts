@@ -18,7 +18,7 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, rmSync } from 'n
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import * as sqliteVec from 'sqlite-vec'
-import type { Chunk, Matter, PageRecord } from '../chunk'
+import type { Chunk, Matter, PageRecord } from '../../contract/chunk'
 import { keywordTerms, searchTerms } from '../terms'
 import { assertSafeName, chunkKeywordText, newVersionName } from './common'
 import { candidateCount, rrfFuse } from './fusion'

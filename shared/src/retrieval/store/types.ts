@@ -2,7 +2,7 @@
  * The one store contract that sqlite (embedded default) and qdrant implement, and that the
  * contract test suite runs against both.
  */
-import type { Chunk, PageRecord } from '../chunk'
+import type { Chunk, PageRecord } from '../../contract/chunk'
 
 export interface ChunkInput {
   chunk: Chunk

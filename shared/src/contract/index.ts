@@ -1,0 +1,8 @@
+/**
+ * The browser-safe contract: everything the web app may import from `@asks1/shared`. Each idea has
+ * one module here; this index only gathers them.
+ */
+export * from './api'
+export * from './chunk'
+export * from './citations'
+export * from './filings'
