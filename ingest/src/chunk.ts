@@ -6,39 +6,18 @@
 import { createHash } from 'node:crypto'
 import type { Chunk, PageRecord } from '@asks1/shared/contract/chunk'
 import { pageTag } from '@asks1/shared/contract/citations'
-import { parseLabel } from './markers'
+import {
+  isHeading,
+  MAX_HEADING_WORDS,
+  NAVIGATION_LINE as NAVIGATION,
+  PLACEHOLDER_LINE as PLACEHOLDER,
+  tidyHeading as tidy,
+} from '@asks1/shared/contract/headings'
 
 export const CHUNK_WORDS = 400
 export const CHUNK_OVERLAP = 100
 
-const NAVIGATION = /^(table of contents|back to contents|return to table of contents)$/i
-const PLACEHOLDER = /^((logo|graphic|image|photo)\s*)+$|^\[missing image/i
-
-/** Navigation and placeholder lines that look like headings but head nothing. */
-const NOT_HEADINGS = /^(table of contents|logo|index|\(continued\)|continued)$/i
-
-/**
- * A section heading: a short line in capitals (`RISK FACTORS`, `MANAGEMENT'S DISCUSSION AND ANALYSIS
- * OF …`) that is not a sentence, a label, a number row or a navigation link.
- */
-export function isHeading(line: string): boolean {
-  const text = line.trim()
-  if (text.length < 4 || text.length > 120) return false
-  if (/[a-z]/.test(text)) return false
-  const letters = (text.match(/\p{Lu}/gu) ?? []).length
-  const digits = (text.match(/\d/g) ?? []).length
-  if (letters < 4 || digits > letters / 2) return false
-  if (/[.,;:]$/.test(text)) return false
-  if (text.split(/\s+/).length > 14) return false
-  if (parseLabel(text)) return false
-  if (/\$|%/.test(text)) return false
-  // Table rows with note references (`SMRS-TOPE LLC(6)`) and quoted terms (`“CAMP”`) are not headings.
-  if (/\(\d+\)$/.test(text) || /^["“‘']/.test(text)) return false
-  return !NOT_HEADINGS.test(text)
-}
-
-/** Headings are kept as printed, whitespace tidied. */
-const tidy = (s: string) => s.replace(/\s+/g, ' ').trim()
+export { isHeading }
 
 /** A UUID-shaped digest: Qdrant point ids must be UUIDs or integers, SQLite takes any text. */
 export function chunkId(filing: string, text: string, occurrence: number): string {
@@ -71,7 +50,7 @@ export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
   // disclaimer in capitals, not a heading.
   let run: { at: number; parts: string[] } | null = null
   const closeRun = () => {
-    if (run && run.parts.join(' ').split(/\s+/).length <= 20)
+    if (run && run.parts.join(' ').split(/\s+/).length <= MAX_HEADING_WORDS)
       headings.push({ at: run.at, text: tidy(run.parts.join(' ')) })
     run = null
   }
