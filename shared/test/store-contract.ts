@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Chunk, PageRecord } from '../src/contract/chunk'
 import type { Embedder } from '../src/retrieval/embedder'
-import { type Store, UnknownFilingError } from '../src/retrieval/store/types'
+import { type Store, UnknownFilingError, UnknownVersionError } from '../src/retrieval/store/types'
 
 export interface ContractTarget {
   store: Store
@@ -340,6 +340,23 @@ export function storeContract(
       const hits = await store.search('bravo', { text: 'reusable rockets', vector: axis(0), k: 2 })
       expect(hits[0]?.chunk.id).toBe('bravo-1')
       expect(hits[0]?.denseRank).toBeUndefined()
+    })
+
+    it('keeps previous versions readable by name (what an amendment is compared with)', async () => {
+      const live = (await store.status('acme'))?.version
+      const versions = (await store.listVersions('acme')).map((v) => v.version)
+      expect(versions).toEqual([firstVersion, live])
+      const old = await store.getPages('acme', { version: firstVersion })
+      expect(old.map((p) => p.label)).toEqual(['12', '20', '21', '60', '98', '154', '155', '156', 'F-16'])
+      expect(await store.listPages('acme', { version: firstVersion })).toEqual(old.map((p) => p.label))
+      expect((await store.getPage('acme', 'F-16', { version: firstVersion }))?.text).toContain('Lease')
+      // The live version is the new one: the old page is not in it.
+      expect(await store.getPage('acme', 'F-16')).toBeNull()
+      expect((await store.getPages('acme')).map((p) => p.label)).toEqual(['1'])
+      await expect(store.getPages('acme', { version: 'no-such-version' })).rejects.toBeInstanceOf(
+        UnknownVersionError,
+      )
+      expect(await store.listVersions('nobody')).toEqual([])
     })
 
     it('drops old versions but never the live one', async () => {

@@ -71,10 +71,17 @@ export interface Store {
   beginVersion(filing: string, opts: { dim: number | null; version?: string }): Promise<VersionWriter>
   /** Hybrid search in the live version of one filing only. */
   search(filing: string, query: SearchQuery): Promise<SearchHit[]>
-  /** Text of one printed page of the live version, or null. */
-  getPage(filing: string, label: string): Promise<PageRecord | null>
-  /** All printed page labels of the live version, in document order. */
-  listPages(filing: string): Promise<string[]>
+  /** Text of one printed page of the live version (or of `opts.version`, a committed one), or null. */
+  getPage(filing: string, label: string, opts?: VersionRead): Promise<PageRecord | null>
+  /** All printed page labels of the live version (or of `opts.version`), in document order. */
+  listPages(filing: string, opts?: VersionRead): Promise<string[]>
+  /** Every printed page of the live version (or of `opts.version`), in document order. */
+  getPages(filing: string, opts?: VersionRead): Promise<PageRecord[]>
+  /**
+   * Committed versions of a filing, oldest first: the live one and the previous ones a re-ingest kept
+   * (an amendment is compared with them). [] when the filing was never ingested.
+   */
+  listVersions(filing: string): Promise<FilingStatus[]>
   /** Live status of every ingested filing. */
   listFilings(): Promise<FilingStatus[]>
   status(filing: string): Promise<FilingStatus | null>
@@ -83,6 +90,21 @@ export interface Store {
   /** Throws when the backing service is unreachable. */
   ping(): Promise<void>
   close(): Promise<void>
+}
+
+/** Reads a committed version other than the live one (default: the live one). */
+export interface VersionRead {
+  version?: string
+}
+
+export class UnknownVersionError extends Error {
+  override name = 'UnknownVersionError'
+  constructor(
+    readonly filing: string,
+    readonly version: string,
+  ) {
+    super(`Filing "${filing}" has no committed version "${version}"`)
+  }
 }
 
 export class UnknownFilingError extends Error {

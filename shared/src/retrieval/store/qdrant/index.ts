@@ -15,10 +15,10 @@
 import type { Schemas } from '@qdrant/js-client-rest'
 import type { PageRecord } from '../../../contract/chunk'
 import { assertSafeName, newVersionName, versionTime } from '../common'
-import type { FilingStatus, SearchHit, SearchQuery, Store, VersionWriter } from '../types'
-import { UnknownFilingError } from '../types'
+import type { FilingStatus, SearchHit, SearchQuery, Store, VersionRead, VersionWriter } from '../types'
+import { UnknownFilingError, UnknownVersionError } from '../types'
 import { QdrantHttp, type QdrantStoreOptions } from './http'
-import { readPage, readPageLabels, searchVersion } from './reader'
+import { readPage, readPageLabels, readVersionPage, readVersionPages, searchVersion } from './reader'
 import {
   DENSE,
   META_ID,
@@ -128,13 +128,42 @@ export class QdrantStore implements Store, QdrantAliases {
     return searchVersion(this.http, { collection, filing, meta }, query)
   }
 
-  async getPage(filing: string, label: string): Promise<PageRecord | null> {
-    return readPage(this.http, filing, label)
+  /** The collection of `opts.version` (checked to be committed), or the live one. */
+  private async collectionOf(filing: string, opts?: VersionRead): Promise<string> {
+    if (!opts?.version) return (await this.resolve(filing)).collection
+    assertSafeName('version', opts.version)
+    const collection = versionCollection(filing, opts.version)
+    if (!this.metaCache.has(collection)) {
+      const meta = await this.meta(collection)
+      if (!meta) throw new UnknownVersionError(filing, opts.version)
+      this.metaCache.set(collection, meta)
+    }
+    return collection
   }
 
-  async listPages(filing: string): Promise<string[]> {
-    const { collection } = await this.resolve(filing)
-    return readPageLabels(this.http, collection, filing)
+  async getPage(filing: string, label: string, opts?: VersionRead): Promise<PageRecord | null> {
+    if (!opts?.version) return readPage(this.http, filing, label)
+    return readVersionPage(this.http, await this.collectionOf(filing, opts), filing, label)
+  }
+
+  async listPages(filing: string, opts?: VersionRead): Promise<string[]> {
+    return readPageLabels(this.http, await this.collectionOf(filing, opts), filing)
+  }
+
+  async getPages(filing: string, opts?: VersionRead): Promise<PageRecord[]> {
+    return readVersionPages(this.http, await this.collectionOf(filing, opts), filing)
+  }
+
+  async listVersions(filing: string): Promise<FilingStatus[]> {
+    const res = await this.http.call<Schemas['CollectionsResponse']>('GET', '/collections')
+    const prefix = `${filing}${VERSION_SEP}`
+    const names = (res?.collections ?? []).map((c) => c.name).filter((name) => name.startsWith(prefix))
+    // Only committed versions carry the meta point; a build in progress has none.
+    const metas = await Promise.all(names.map((name) => this.meta(name)))
+    return metas
+      .filter((m): m is MetaPayload => m !== null)
+      .map(metaToStatus)
+      .sort((a, b) => a.ingestedAt.localeCompare(b.ingestedAt) || a.version.localeCompare(b.version))
   }
 
   async listFilings(): Promise<FilingStatus[]> {

@@ -108,6 +108,47 @@ export async function readPage(http: QdrantHttp, filing: string, label: string):
   return p ? toPage(p) : null
 }
 
+/** A printed page of one version collection, or null. */
+export async function readVersionPage(
+  http: QdrantHttp,
+  collection: string,
+  filing: string,
+  label: string,
+): Promise<PageRecord | null> {
+  const req: Schemas['ScrollRequest'] = {
+    filter: { must: [kindIs('page'), { key: 'label', match: { value: label } }] },
+    limit: 1,
+    with_payload: true,
+    with_vector: false,
+  }
+  const res = await readPoints<Schemas['ScrollResult']>(http, collection, '/points/scroll', req, filing)
+  const p = res.points[0]?.payload as unknown as PagePayload | undefined
+  return p ? toPage(p) : null
+}
+
+/** Every printed page of one version collection, in document order (ids are PAGE_BASE + ordinal). */
+export async function readVersionPages(
+  http: QdrantHttp,
+  collection: string,
+  filing: string,
+): Promise<PageRecord[]> {
+  const pages: PageRecord[] = []
+  let offset: Schemas['ExtendedPointId'] | null | undefined
+  do {
+    const req: Schemas['ScrollRequest'] = {
+      filter: { must: [kindIs('page')] },
+      limit: 256,
+      with_payload: true,
+      with_vector: false,
+      ...(offset !== undefined && offset !== null ? { offset } : {}),
+    }
+    const res = await readPoints<Schemas['ScrollResult']>(http, collection, '/points/scroll', req, filing)
+    for (const p of res.points) pages.push(toPage(p.payload as unknown as PagePayload))
+    offset = res.next_page_offset as Schemas['ExtendedPointId'] | null | undefined
+  } while (offset !== undefined && offset !== null)
+  return pages
+}
+
 /** Every printed page label of one version collection, in document order. */
 export async function readPageLabels(
   http: QdrantHttp,

@@ -26,6 +26,8 @@ import {
   type SearchQuery,
   type Store,
   UnknownFilingError,
+  UnknownVersionError,
+  type VersionRead,
   type VersionWriter,
 } from '../types'
 import type { VersionTotals } from '../writer-base'
@@ -182,12 +184,49 @@ export class SqliteStore implements Store, SqliteCatalog {
     return hits
   }
 
-  async getPage(filing: string, label: string): Promise<PageRecord | null> {
-    return this.reader(filing).page(label)
+  /** Readers of committed versions other than the live one (an amendment's previous versions). */
+  private readonly oldReaders = new Map<string, VersionReader>()
+  private static readonly OLD_READERS = 4
+
+  /** The reader of `version` (a committed version of `filing`), or of the live one. */
+  private readerOf(filing: string, opts?: VersionRead): VersionReader {
+    const live = this.reader(filing)
+    if (!opts?.version || opts.version === live.row.version) return live
+    const row = this.catalog
+      .prepare(`SELECT * FROM versions WHERE filing = ? AND version = ? AND state = 'ready'`)
+      .get(filing, opts.version) as CatalogRow | undefined
+    if (!row) throw new UnknownVersionError(filing, opts.version)
+    const path = this.versionPath(filing, row.version)
+    const cached = this.oldReaders.get(path)
+    if (cached) return cached
+    const reader = new VersionReader(path, row)
+    this.oldReaders.set(path, reader)
+    // A few old versions stay open; the least recently opened closes first.
+    for (const [p, r] of this.oldReaders) {
+      if (this.oldReaders.size <= SqliteStore.OLD_READERS) break
+      r.close()
+      this.oldReaders.delete(p)
+    }
+    return reader
   }
 
-  async listPages(filing: string): Promise<string[]> {
-    return this.reader(filing).pageLabels()
+  async getPage(filing: string, label: string, opts?: VersionRead): Promise<PageRecord | null> {
+    return this.readerOf(filing, opts).page(label)
+  }
+
+  async listPages(filing: string, opts?: VersionRead): Promise<string[]> {
+    return this.readerOf(filing, opts).pageLabels()
+  }
+
+  async getPages(filing: string, opts?: VersionRead): Promise<PageRecord[]> {
+    return this.readerOf(filing, opts).pages()
+  }
+
+  async listVersions(filing: string): Promise<FilingStatus[]> {
+    const rows = this.catalog
+      .prepare(`SELECT * FROM versions WHERE filing = ? AND state = 'ready' ORDER BY committed_at, version`)
+      .all(filing) as CatalogRow[]
+    return rows.map(toStatus)
   }
 
   async listFilings(): Promise<FilingStatus[]> {
@@ -225,6 +264,8 @@ export class SqliteStore implements Store, SqliteCatalog {
           this.readers.delete(f)
         }
       }
+      this.oldReaders.get(path)?.close()
+      this.oldReaders.delete(path)
       rmSync(path, { force: true })
       rmSync(`${path}-journal`, { force: true })
       dropped.push(row.version)
@@ -238,8 +279,9 @@ export class SqliteStore implements Store, SqliteCatalog {
 
   async close(): Promise<void> {
     for (const w of [...this.writers]) await w.abort()
-    for (const r of this.readers.values()) r.close()
+    for (const r of [...this.readers.values(), ...this.oldReaders.values()]) r.close()
     this.readers.clear()
+    this.oldReaders.clear()
     if (this.catalog.open) this.catalog.close()
   }
 }

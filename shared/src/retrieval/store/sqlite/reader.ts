@@ -22,6 +22,7 @@ export class VersionReader {
   private readonly knn: Database.Statement<[Float32Array, number], { rowid: number | bigint }> | null
   private readonly pageByLabel: Database.Statement<[string], PageRow>
   private readonly labels: Database.Statement<[], { label: string }>
+  private readonly everyPage: Database.Statement<[], PageRow>
 
   constructor(
     readonly path: string,
@@ -39,6 +40,7 @@ export class VersionReader {
         : null
     this.pageByLabel = this.db.prepare('SELECT * FROM pages WHERE label = ? ORDER BY ord LIMIT 1')
     this.labels = this.db.prepare('SELECT label FROM pages ORDER BY ord')
+    this.everyPage = this.db.prepare('SELECT * FROM pages ORDER BY ord')
   }
 
   keywordIds(text: string, n: number): number[] {
@@ -161,6 +163,10 @@ export class VersionReader {
   page(label: string): PageRecord | null {
     const r = this.pageByLabel.get(label)
     return r ? toPage(r) : null
+  }
+
+  pages(): PageRecord[] {
+    return this.everyPage.all().map(toPage)
   }
 
   pageLabels(): string[] {
