@@ -17,6 +17,7 @@ import { loadRegistry, RegistryError } from '@asks1/shared/filings-loader'
 import type { Store } from '@asks1/shared/store'
 import cliProgress from 'cli-progress'
 import { Type } from 'typebox'
+import { amendFiling, describeAmendment, FILING_VERSION_META } from './amend'
 import { describeChanges } from './changes'
 import { fetchEdgarDocument } from './edgar'
 import { type IngestSummary, ingestPages, type Stage } from './ingest'
@@ -26,10 +27,15 @@ import { type PagesReport, readPages, readPagesFromData } from './read'
 const USAGE = `Usage:
   pnpm ingest run <filing-id> [<file>] [--skip-pages=N] [--dry-run]
   pnpm ingest run <filing-id> --edgar <url> [--skip-pages=N] [--dry-run]
+  pnpm ingest amend <filing-id> <file>|--edgar <url> [--form S-1/A] [--filed YYYY-MM-DD] [--skip-pages=N]
   pnpm ingest pages <file> [--format jsonl|json] [--skip-pages=N]
 
   run     extract -> printed pages -> trim matter -> chunk -> embed -> store (new version, swapped atomically).
-          <file> defaults to the registry entry's source (filings.json).
+          <file> defaults to the registry's latest version (filings.json); a filing never ingested gets
+          its whole chain of versions, oldest first.
+  amend   ingest the next version of a filing (kept beside the previous one), add it to the registry's
+          chain and print what changed. --form defaults to the original's form + /A, --filed to the
+          date on the cover ("As filed with the Securities and Exchange Commission on ...").
   pages   print the recovered page map, one JSON object per printed page; stores nothing.
 
 Environment: DATA_DIR, FILINGS_CONFIG, MODELS_DIR, EMBEDDING_MODEL, STORE, EDGAR_USER_AGENT (for --edgar).`
@@ -191,39 +197,44 @@ async function commandPages(args: string[]) {
   )
 }
 
-async function commandRun(args: string[], config: BaseConfig) {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      'skip-pages': { type: 'string' },
-      'dry-run': { type: 'boolean', default: false },
-      edgar: { type: 'string' },
-    },
-  })
+/** A document to ingest: its file, and the registry version it is (`null`: a re-ingest of the latest). */
+interface Job {
+  file: string
+  n: number
+}
+
+function ingestOptions(kind: 'run' | 'amend') {
+  return {
+    'skip-pages': { type: 'string' as const },
+    edgar: { type: 'string' as const },
+    ...(kind === 'run'
+      ? { 'dry-run': { type: 'boolean' as const, default: false } }
+      : { form: { type: 'string' as const }, filed: { type: 'string' as const } }),
+  }
+}
+
+/** `run` and `amend`: read and page the input, then (not on a dry run) write a new live version. */
+async function commandIngest(kind: 'run' | 'amend', args: string[], config: BaseConfig) {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: ingestOptions(kind) })
+  const opt = values as Record<string, string | boolean | undefined>
   const [filingId, fileArg] = positionals
-  if (!filingId) throw new UsageError('run needs a <filing-id>')
-  if (positionals.length > 2) throw new UsageError('run takes <filing-id> and at most one <file>')
-  if (fileArg && values.edgar) throw new UsageError('give either <file> or --edgar <url>, not both')
-  const skipPages = parseSkip(values['skip-pages'])
+  if (!filingId) throw new UsageError(`${kind} needs a <filing-id>`)
+  if (positionals.length > 2) throw new UsageError(`${kind} takes <filing-id> and at most one <file>`)
+  if (fileArg && opt.edgar) throw new UsageError('give either <file> or --edgar <url>, not both')
+  if (kind === 'amend' && !fileArg && !opt.edgar)
+    throw new UsageError('amend needs the new version: <file> or --edgar <url>')
+  if (typeof opt.filed === 'string' && !/^\d{4}-\d{2}-\d{2}$/.test(opt.filed))
+    throw new UsageError(`--filed must be a date like 2025-03-31, got "${opt.filed}"`)
+  if (typeof opt.form === 'string' && !/^[A-Z0-9-]+(\/A)?$/.test(opt.form))
+    throw new UsageError(`--form must be an SEC form type like S-1/A or 424B4, got "${opt.form}"`)
+  const skipPages = parseSkip(opt['skip-pages'] as string | undefined)
+  const dryRun = opt['dry-run'] === true
   const registry = loadRegistry(config.FILINGS_CONFIG, { checkSources: false })
   const entry = registry.get(filingId)
   if (!entry)
     throw new InputError(
       `unknown filing id "${filingId}": not in ${registry.path} (known: ${registry.filings.map((f) => f.id).join(', ')})`,
     )
-
-  let file = fileArg ?? entry.sourcePath
-  let tmp: string | null = null
-  if (values.edgar) {
-    const { EDGAR_USER_AGENT } = readConfig({ EDGAR_USER_AGENT: Type.Optional(Type.String()) }, io.env)
-    err(`fetching ${values.edgar}`)
-    const doc = await fetchEdgarDocument(values.edgar, { userAgent: EDGAR_USER_AGENT })
-    tmp = mkdtempSync(join(tmpdir(), 'asks1-edgar-'))
-    file = join(tmp, doc.fileName)
-    writeFileSync(file, doc.data)
-    err(`fetched ${doc.url} (${doc.data.byteLength} bytes)`)
-  }
 
   const controller = new AbortController()
   const onSigint = () => {
@@ -233,50 +244,94 @@ async function commandRun(args: string[], config: BaseConfig) {
   process.once('SIGINT', onSigint)
   const progress = progressReporter()
   let store: Store | null = null
+  let tmp: string | null = null
+  const openStore = async () => {
+    store ??= await (await import('@asks1/shared/store')).openStore(config)
+    return store
+  }
   try {
-    // Read and page the input before touching the store, so bad input writes nothing at all.
-    const started = performance.now()
-    let data: Buffer
-    try {
-      data = readFileSync(file)
-    } catch (e) {
-      throw new InputError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? e}`)
+    let jobs: Job[]
+    if (fileArg)
+      jobs = [{ file: fileArg, n: kind === 'amend' ? entry.versions.length + 1 : entry.versions.length }]
+    else if (opt.edgar) {
+      const { EDGAR_USER_AGENT } = readConfig({ EDGAR_USER_AGENT: Type.Optional(Type.String()) }, io.env)
+      err(`fetching ${opt.edgar}`)
+      const doc = await fetchEdgarDocument(opt.edgar as string, { userAgent: EDGAR_USER_AGENT })
+      tmp = mkdtempSync(join(tmpdir(), 'asks1-edgar-'))
+      const file = join(tmp, doc.fileName)
+      writeFileSync(file, doc.data)
+      err(`fetched ${doc.url} (${doc.data.byteLength} bytes)`)
+      jobs = [{ file, n: kind === 'amend' ? entry.versions.length + 1 : entry.versions.length }]
+    } else {
+      const local = entry.versions.filter((v) => v.sourcePath !== undefined)
+      // A filing never ingested gets its whole chain, oldest first, so its changes can be read at once.
+      const fresh =
+        !dryRun && local.length > 1 && (await (await openStore()).status(entry.collection)) === null
+      jobs = (fresh ? local : local.slice(-1)).map((v) => ({ file: v.sourcePath as string, n: v.n }))
     }
-    const read = await readPagesFromData(
-      new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
-      file,
-      {
-        ...(skipPages !== undefined ? { skipPages } : {}),
-        onProgress: (stage, done, total) => progress.update(stage, done, total),
+    for (const job of jobs) {
+      // Read and page the input before touching the store, so bad input writes nothing at all.
+      const started = performance.now()
+      let data: Buffer
+      try {
+        data = readFileSync(job.file)
+      } catch (e) {
+        throw new InputError(`cannot read ${job.file}: ${(e as NodeJS.ErrnoException).code ?? e}`)
+      }
+      const read = await readPagesFromData(
+        new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+        job.file,
+        {
+          ...(skipPages !== undefined ? { skipPages } : {}),
+          onProgress: (stage, done, total) => progress.update(stage, done, total),
+          signal: controller.signal,
+        },
+      )
+      controller.signal.throwIfAborted()
+      // Loaded only here: transformers.js and the store drivers take seconds to import, and `pages`
+      // or a refused input should not pay for them.
+      const { loadEmbedder } = await import('@asks1/shared/retrieval/embedder')
+      const embedder = await loadEmbedder(config, { log: (m) => err(loud(m)) })
+      const common = {
+        file: job.file,
+        read,
+        sha256: createHash('sha256').update(data).digest('hex'),
+        startedAt: started,
+        embedder,
         signal: controller.signal,
-      },
-    )
-    controller.signal.throwIfAborted()
-    // Loaded only here: transformers.js and the store drivers take seconds to import, and `pages`
-    // or a refused input should not pay for them.
-    const { loadEmbedder } = await import('@asks1/shared/retrieval/embedder')
-    const embedder = await loadEmbedder(config, { log: (m) => err(loud(m)) })
-    if (!values['dry-run']) store = await (await import('@asks1/shared/store')).openStore(config)
-    const summary = await ingestPages({
-      // The registry's collection is the store's name for the filing (the server reads it the same way).
-      filing: entry.collection,
-      file,
-      read,
-      sha256: createHash('sha256').update(data).digest('hex'),
-      startedAt: started,
-      store,
-      embedder,
-      dryRun: values['dry-run'],
-      signal: controller.signal,
-      onProgress: (stage, done, total) => progress.update(stage, done, total),
-    })
-    progress.stop()
-    warn(summary.report)
-    io.out(`${runSummary(summary)}\n`)
+        onProgress: (stage: Stage, done: number, total: number) => progress.update(stage, done, total),
+      }
+      if (kind === 'amend') {
+        const summary = await amendFiling({
+          ...common,
+          registryPath: registry.path,
+          filing: entry,
+          store: await openStore(),
+          ...(typeof opt.form === 'string' ? { form: opt.form } : {}),
+          ...(typeof opt.filed === 'string' ? { filed: opt.filed } : {}),
+          ...(typeof opt.edgar === 'string' ? { edgarUrl: opt.edgar } : {}),
+        })
+        progress.stop()
+        warn(summary.ingest.report)
+        io.out(`${runSummary(summary.ingest)}\n${describeAmendment(summary)}\n`)
+        continue
+      }
+      const summary = await ingestPages({
+        ...common,
+        // The registry's collection is the store's name for the filing (the server reads it the same way).
+        filing: entry.collection,
+        store: dryRun ? null : await openStore(),
+        dryRun,
+        meta: { [FILING_VERSION_META]: job.n },
+      })
+      progress.stop()
+      warn(summary.report)
+      io.out(`${runSummary(summary)}\n`)
+    }
   } finally {
     progress.stop()
     process.off('SIGINT', onSigint)
-    await store?.close()
+    await (store as Store | null)?.close()
     if (tmp) rmSync(tmp, { recursive: true, force: true })
   }
 }
@@ -290,7 +345,8 @@ export async function main(argv: string[], with_: Io = processIo): Promise<numbe
       return command ? 0 : 2
     }
     if (command === 'pages') await commandPages(rest)
-    else if (command === 'run') await commandRun(rest, loadBaseConfig(io.env))
+    else if (command === 'run' || command === 'amend')
+      await commandIngest(command, rest, loadBaseConfig(io.env))
     else throw new UsageError(`unknown command "${command}"`)
     return 0
   } catch (e) {

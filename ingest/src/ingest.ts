@@ -95,6 +95,8 @@ export interface IngestPagesOptions extends Omit<IngestOptions, 'skipPages'> {
   sha256: string
   /** performance.now() when the run started, for the total time. */
   startedAt?: number
+  /** More facts kept with the version (`ingest amend`: which registry version it holds). */
+  meta?: Record<string, unknown>
 }
 
 /** The pipeline after reading: chunk, embed, write a new version and swap it in. */
@@ -124,9 +126,10 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
   }
   const t3 = performance.now()
 
-  // Unlabelled pages are kept only when the whole filing is unlabelled: a trailing unnumbered
-  // exhibit list is back matter nobody cites, and storing it would flag the version as fallback.
-  const stored = report.fallback ? pages : pages.filter((p) => !p.fallback)
+  // Every page is stored: unnumbered ones (a cover, Part II, a trailing exhibit list) keep their
+  // fallback mark, so the store serves and counts printed pages only, while an amendment's change
+  // report still sees the cover and Part II, where registration numbers and signatures change.
+  const stored = pages
   const changes = opts.store ? await changesSinceLive(opts.store, filing, stored, sha256) : null
 
   let version: string | null = null
@@ -161,6 +164,7 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
           model: ready ? embedder.model : null,
           chunkWords: CHUNK_WORDS,
           chunkOverlap: CHUNK_OVERLAP,
+          ...opts.meta,
         },
       })
     } catch (err) {
@@ -202,9 +206,7 @@ async function changesSinceLive(
 ): Promise<PageChanges | null> {
   const live = await store.status(filing)
   if (!live) return null
-  const labels = await store.listPages(filing)
-  const before = (await Promise.all(labels.map((l) => store.getPage(filing, l)))).filter(
-    (p): p is PageRecord => p !== null,
-  )
+  // All pages at once: a label can repeat (a cover numbered like the first body page).
+  const before = await store.getPages(filing)
   return { previous: live.version, sourceChanged: live.meta.sha256 !== sha256, ...diffPages(before, pages) }
 }

@@ -8,7 +8,7 @@
  *
  * Semantics implemented (enough for the store contract): collections with named dense vectors
  * (cosine; multivector max_sim) and sparse vectors (dot product, idf modifier), aliases with atomic
- * action lists, upsert/retrieve/scroll with `must` match filters, and the Query API (nearest by a
+ * action lists, upsert/retrieve/scroll with `must` and `must_not` match filters, and the Query API (nearest by a
  * named vector, prefetch + RRF fusion, batch). Faults can be injected to exercise retries.
  */
 import { readFileSync } from 'node:fs'
@@ -415,6 +415,10 @@ export class FakeQdrant {
     for (const cond of (filter.must as Obj[] | undefined) ?? []) {
       const { key, match } = cond as { key: string; match: { value: unknown } }
       if (pt.payload[key] !== match.value) return false
+    }
+    for (const cond of (filter.must_not as Obj[] | undefined) ?? []) {
+      const { key, match } = cond as { key: string; match: { value: unknown } }
+      if (pt.payload[key] === match.value) return false
     }
     return true
   }

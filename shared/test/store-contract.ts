@@ -359,6 +359,38 @@ export function storeContract(
       expect(await store.listVersions('nobody')).toEqual([])
     })
 
+    it('keeps unnumbered pages for getPages only: printed reads, counts and status ignore them', async () => {
+      const pages: PageRecord[] = [
+        {
+          label: '1',
+          pdfPages: [1],
+          text: 'Cover, unnumbered. Registration No. 333-',
+          matter: 'front',
+          fallback: true,
+        },
+        { label: '1', pdfPages: [2], text: 'Printed page one.', matter: 'body' },
+        { label: '2', pdfPages: [3], text: 'Printed page two.', matter: 'body' },
+        { label: '4', pdfPages: [4], text: 'Part II, unnumbered.', matter: 'back', fallback: true },
+      ]
+      const status = await ingest(
+        store,
+        'charlie',
+        [makeChunk('charlie', 0, 'Printed page one.', ['1'])],
+        pages,
+        () => [axis(0)],
+      )
+      expect(status).toMatchObject({ pages: 2, fallback: false })
+      expect((await store.getPage('charlie', '1'))?.text).toBe('Printed page one.')
+      expect(await store.getPage('charlie', '4')).toBeNull()
+      expect(await store.listPages('charlie')).toEqual(['1', '2'])
+      expect((await store.getPages('charlie')).map((p) => [p.label, p.fallback === true])).toEqual([
+        ['1', true],
+        ['1', false],
+        ['2', false],
+        ['4', true],
+      ])
+    })
+
     it('drops old versions but never the live one', async () => {
       const live = (await store.status('acme'))?.version
       const dropped = await store.dropOldVersions('acme')

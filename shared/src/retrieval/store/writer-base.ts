@@ -18,6 +18,8 @@ export interface VersionTotals {
 export abstract class VersionWriterBase implements VersionWriter {
   private chunks = 0
   private pages = 0
+  private printedPages = 0
+  private unnumberedPages = 0
   private vectors = 0
   private anyFallback = false
   protected done = false
@@ -45,8 +47,12 @@ export abstract class VersionWriterBase implements VersionWriter {
   async addPages(pages: PageRecord[]): Promise<void> {
     this.assertOpen()
     await this.writePages(pages)
-    if (pages.some((p) => p.fallback)) this.anyFallback = true
-    this.pages += pages.length
+    // Unnumbered pages (a cover, Part II) are kept for the amendment report but are not printed
+    // pages: the version counts and serves them only when it has no printed page at all.
+    const printed = pages.filter((p) => !p.fallback).length
+    this.printedPages += printed
+    this.unnumberedPages += pages.length - printed
+    this.pages = this.printedPages || this.unnumberedPages
   }
 
   async addChunks(items: ChunkInput[]): Promise<void> {
@@ -89,7 +95,7 @@ export abstract class VersionWriterBase implements VersionWriter {
       chunks: this.chunks,
       pages: this.pages,
       embedded,
-      fallback: this.anyFallback,
+      fallback: this.anyFallback || (this.printedPages === 0 && this.unnumberedPages > 0),
       meta: commit.meta ?? {},
     })
     this.done = true

@@ -18,7 +18,7 @@ import { assertSafeName, newVersionName, versionTime } from '../common'
 import type { FilingStatus, SearchHit, SearchQuery, Store, VersionRead, VersionWriter } from '../types'
 import { UnknownFilingError, UnknownVersionError } from '../types'
 import { QdrantHttp, type QdrantStoreOptions } from './http'
-import { readPage, readPageLabels, readVersionPage, readVersionPages, searchVersion } from './reader'
+import { readPageLabels, readVersionPage, readVersionPages, searchVersion } from './reader'
 import {
   DENSE,
   META_ID,
@@ -128,30 +128,36 @@ export class QdrantStore implements Store, QdrantAliases {
     return searchVersion(this.http, { collection, filing, meta }, query)
   }
 
-  /** The collection of `opts.version` (checked to be committed), or the live one. */
-  private async collectionOf(filing: string, opts?: VersionRead): Promise<string> {
-    if (!opts?.version) return (await this.resolve(filing)).collection
+  /** The collection of `opts.version` (checked to be committed), or the live one, with its meta. */
+  private async collectionOf(
+    filing: string,
+    opts?: VersionRead,
+  ): Promise<{ collection: string; meta: MetaPayload }> {
+    if (!opts?.version) return this.resolve(filing)
     assertSafeName('version', opts.version)
     const collection = versionCollection(filing, opts.version)
-    if (!this.metaCache.has(collection)) {
-      const meta = await this.meta(collection)
-      if (!meta) throw new UnknownVersionError(filing, opts.version)
+    let meta = this.metaCache.get(collection)
+    if (!meta) {
+      const m = await this.meta(collection)
+      if (!m) throw new UnknownVersionError(filing, opts.version)
+      meta = m
       this.metaCache.set(collection, meta)
     }
-    return collection
+    return { collection, meta }
   }
 
   async getPage(filing: string, label: string, opts?: VersionRead): Promise<PageRecord | null> {
-    if (!opts?.version) return readPage(this.http, filing, label)
-    return readVersionPage(this.http, await this.collectionOf(filing, opts), filing, label)
+    const { collection, meta } = await this.collectionOf(filing, opts)
+    return readVersionPage(this.http, collection, filing, label, meta.fallback)
   }
 
   async listPages(filing: string, opts?: VersionRead): Promise<string[]> {
-    return readPageLabels(this.http, await this.collectionOf(filing, opts), filing)
+    const { collection, meta } = await this.collectionOf(filing, opts)
+    return readPageLabels(this.http, collection, filing, meta.fallback)
   }
 
   async getPages(filing: string, opts?: VersionRead): Promise<PageRecord[]> {
-    return readVersionPages(this.http, await this.collectionOf(filing, opts), filing)
+    return readVersionPages(this.http, (await this.collectionOf(filing, opts)).collection, filing)
   }
 
   async listVersions(filing: string): Promise<FilingStatus[]> {

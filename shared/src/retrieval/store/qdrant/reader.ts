@@ -95,18 +95,12 @@ export async function searchVersion(
   })
 }
 
-/** A printed page of the filing's live version (through the alias), or null. */
-export async function readPage(http: QdrantHttp, filing: string, label: string): Promise<PageRecord | null> {
-  const req: Schemas['ScrollRequest'] = {
-    filter: { must: [kindIs('page'), { key: 'label', match: { value: label } }] },
-    limit: 1,
-    with_payload: true,
-    with_vector: false,
-  }
-  const res = await readPoints<Schemas['ScrollResult']>(http, filing, '/points/scroll', req)
-  const p = res.points[0]?.payload as unknown as PagePayload | undefined
-  return p ? toPage(p) : null
-}
+/**
+ * A version with printed pages serves only those; its unnumbered pages (kept for the amendment report)
+ * are read with `readVersionPages` alone.
+ */
+const printedOnly = (fallbackVersion: boolean): Pick<Schemas['Filter'], 'must_not'> =>
+  fallbackVersion ? {} : { must_not: [{ key: 'fallback', match: { value: true } }] }
 
 /** A printed page of one version collection, or null. */
 export async function readVersionPage(
@@ -114,9 +108,13 @@ export async function readVersionPage(
   collection: string,
   filing: string,
   label: string,
+  fallbackVersion = false,
 ): Promise<PageRecord | null> {
   const req: Schemas['ScrollRequest'] = {
-    filter: { must: [kindIs('page'), { key: 'label', match: { value: label } }] },
+    filter: {
+      must: [kindIs('page'), { key: 'label', match: { value: label } }],
+      ...printedOnly(fallbackVersion),
+    },
     limit: 1,
     with_payload: true,
     with_vector: false,
@@ -154,12 +152,13 @@ export async function readPageLabels(
   http: QdrantHttp,
   collection: string,
   filing: string,
+  fallbackVersion = false,
 ): Promise<string[]> {
   const labels: string[] = []
   let offset: Schemas['ExtendedPointId'] | null | undefined
   do {
     const req: Schemas['ScrollRequest'] = {
-      filter: { must: [kindIs('page')] },
+      filter: { must: [kindIs('page')], ...printedOnly(fallbackVersion) },
       limit: 1000,
       with_payload: { include: ['label'] },
       with_vector: false,

@@ -38,8 +38,11 @@ export class VersionReader {
       row.dim && row.embedded
         ? this.db.prepare('SELECT rowid FROM chunk_vec WHERE embedding MATCH ? AND k = ? ORDER BY distance')
         : null
-    this.pageByLabel = this.db.prepare('SELECT * FROM pages WHERE label = ? ORDER BY ord LIMIT 1')
-    this.labels = this.db.prepare('SELECT label FROM pages ORDER BY ord')
+    // A version with printed pages serves only those; its unnumbered pages (kept for the amendment
+    // report) are read with `pages()` alone.
+    const printed = row.fallback ? '' : 'AND fallback = 0'
+    this.pageByLabel = this.db.prepare(`SELECT * FROM pages WHERE label = ? ${printed} ORDER BY ord LIMIT 1`)
+    this.labels = this.db.prepare(`SELECT label FROM pages WHERE 1 ${printed} ORDER BY ord`)
     this.everyPage = this.db.prepare('SELECT * FROM pages ORDER BY ord')
   }
 
