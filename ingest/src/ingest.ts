@@ -130,7 +130,8 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
   // fallback mark, so the store serves and counts printed pages only, while an amendment's change
   // report still sees the cover and Part II, where registration numbers and signatures change.
   const stored = pages
-  const changes = opts.store ? await changesSinceLive(opts.store, filing, stored, sha256) : null
+  const printed = report.fallback ? pages : pages.filter((p) => !p.fallback)
+  const changes = opts.store ? await changesSinceLive(opts.store, filing, printed, sha256) : null
 
   let version: string | null = null
   let status: FilingStatus | null = null
@@ -206,7 +207,7 @@ async function changesSinceLive(
 ): Promise<PageChanges | null> {
   const live = await store.status(filing)
   if (!live) return null
-  // All pages at once: a label can repeat (a cover numbered like the first body page).
-  const before = await store.getPages(filing)
+  // Printed pages, compared as the store serves them (the unnumbered ones only when nothing is printed).
+  const before = (await store.getPages(filing)).filter((p) => live.fallback || !p.fallback)
   return { previous: live.version, sourceChanged: live.meta.sha256 !== sha256, ...diffPages(before, pages) }
 }
