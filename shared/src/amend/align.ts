@@ -34,24 +34,28 @@ function overlap(a: Section, b: Section): number {
   return (2 * shared) / (sa.size + sb.size)
 }
 
-/** Indices (into `seq`) of one longest increasing subsequence. */
-function longestIncreasing(seq: number[]): Set<number> {
-  const tails: number[] = []
-  const prev: number[] = new Array(seq.length).fill(-1)
+/**
+ * Indices (into `seq`) of the increasing subsequence of greatest total weight: the sections that kept
+ * their order. What is left out moved; weighting by words makes the short section the one that moved
+ * when two neighbours swap. Quadratic, fine for the few hundred sections of a filing.
+ */
+function heaviestIncreasing(seq: readonly number[], weight: readonly number[]): Set<number> {
+  const best: number[] = []
+  const prev: number[] = []
+  let end = -1
   seq.forEach((v, i) => {
-    let lo = 0
-    let hi = tails.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if ((seq[tails[mid] as number] as number) < v) lo = mid + 1
-      else hi = mid
+    best[i] = weight[i] as number
+    prev[i] = -1
+    for (let j = 0; j < i; j++) {
+      if ((seq[j] as number) < v && (best[j] as number) + (weight[i] as number) > (best[i] as number)) {
+        best[i] = (best[j] as number) + (weight[i] as number)
+        prev[i] = j
+      }
     }
-    if (lo > 0) prev[i] = tails[lo - 1] as number
-    tails[lo] = i
+    if (end < 0 || (best[i] as number) > (best[end] as number)) end = i
   })
   const keep = new Set<number>()
-  for (let i = tails.length ? (tails[tails.length - 1] as number) : -1; i >= 0; i = prev[i] as number)
-    keep.add(i)
+  for (let i = end; i >= 0; i = prev[i] as number) keep.add(i)
   return keep
 }
 
@@ -94,7 +98,10 @@ export function alignSections(before: Section[], after: Section[]): SectionPair[
   take(overlap, RENAMED_MIN_OVERLAP)
 
   pairs.sort((a, b) => a.to.index - b.to.index)
-  const inOrder = longestIncreasing(pairs.map((p) => p.from.index))
+  const inOrder = heaviestIncreasing(
+    pairs.map((p) => p.from.index),
+    pairs.map((p) => p.from.words.length + 1),
+  )
   const out: (SectionPair & { at: number })[] = pairs.map((p, k) => ({
     ...p,
     moved: !inOrder.has(k),

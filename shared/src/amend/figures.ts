@@ -4,14 +4,23 @@
  * their passage states; and the financial periods the new version reports that the old one did not.
  */
 import type { DiffPart, FigureChange, TextChange } from '../contract/changes'
+import { type Figure, parseFigures } from '../contract/figures'
 import { pagesOf } from './align'
 import { offeringTermOf, PERIOD_PHRASE } from './offering-terms'
 import type { Section, Word } from './sections'
 
-/** A word that carries a figure, or the blank `$` of a price not yet set. */
-const FIGURE_WORD = /\d|^\(?\$\)?$/
-/** An amount that matters outside any offering term: money, a percentage, a grouped count. */
-const AMOUNT_WORD = /\$\s?\d|\d%|^\(?\d{1,3}(,\d{3})+/
+/** The blank `$` a preliminary prospectus leaves for a price not yet set. */
+const BLANK_AMOUNT = /^\(?\$\)?$/
+
+/** An amount that matters outside any offering term: money, a percentage, a per-share figure, a count. */
+const isAmount = (f: Figure) => f.kind !== 'number' || Math.abs(f.value) >= 1000
+
+/** The same numbers printed another way ("$1,200 million" → "$1.2 billion") did not move. */
+function sameNumbers(before: string, after: string): boolean {
+  const a = parseFigures(before).map((f) => f.value)
+  const b = parseFigures(after).map((f) => f.value)
+  return a.length > 0 && a.length === b.length && a.every((v, i) => v === b[i])
+}
 
 /** Changed runs closer than this many unchanged words state one figure (`$ and $` → `$28.00 and $35.00`). */
 const FIGURE_GAP = 2
@@ -47,11 +56,15 @@ function changedSpans(change: TextChange): { before: string; after: string; chan
 export function figuresOf(path: readonly string[], change: TextChange): FigureChange[] {
   if (change.kind !== 'rewritten') return []
   const context = change.to.text || change.from.text
-  const term = offeringTermOf(path, context)
   const out: FigureChange[] = []
   for (const { before, after, changed } of changedSpans(change)) {
-    if (!changed.some((w) => FIGURE_WORD.test(w))) continue
-    const named = term ?? (changed.some((w) => AMOUNT_WORD.test(w)) ? 'other figure' : null)
+    // Figures read with the shared figures module: dates, years and item numbers are not figures.
+    const figures = parseFigures(changed.join(' '))
+    if (figures.length === 0 && !changed.some((w) => BLANK_AMOUNT.test(w))) continue
+    if (sameNumbers(before, after)) continue
+    const at = Math.max(0, context.indexOf(after || before))
+    const term = offeringTermOf(path, context, at)
+    const named = term ?? (figures.some(isAmount) ? 'other figure' : null)
     if (!named) continue
     out.push({
       term: named,

@@ -86,11 +86,28 @@ export const OFFERING_TERM_CUES: readonly OfferingTermCue[] = [
 export const PERIOD_PHRASE =
   /\b(?:(?:three|six|nine|twelve|3|6|9|12) months|(?:fiscal )?years?|quarters?) ended (?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, (?:19|20)\d{2}\b/gi
 
-/** The term of a passage from its heading path and text, or null when none matches. */
-export function offeringTermOf(path: readonly string[], text: string): OfferingTerm | null {
+/** Cue words further than this from the figure (in characters) say nothing about it. */
+const CUE_REACH = 160
+
+/**
+ * The term of a figure from the passage around it: the cue nearest to the figure (at `at` in `text`)
+ * wins, so "the over-allotment option … at an assumed offering price of $8.00" names the price; with no
+ * cue in reach, the section the passage sits in decides. Null when neither says.
+ */
+export function offeringTermOf(path: readonly string[], text: string, at = 0): OfferingTerm | null {
+  let best: { term: OfferingTerm; distance: number } | null = null
   for (const cue of OFFERING_TERM_CUES) {
-    if (cue.sections.some((re) => path.some((h) => re.test(h)))) return cue.term
-    if (cue.cues.some((re) => re.test(text))) return cue.term
+    for (const re of cue.cues) {
+      for (const m of text.matchAll(new RegExp(re.source, 'gi'))) {
+        const start = m.index
+        const end = start + m[0].length
+        const distance = at < start ? start - at : at > end ? at - end : 0
+        if (distance <= CUE_REACH && (!best || distance < best.distance)) best = { term: cue.term, distance }
+      }
+    }
   }
+  if (best) return best.term
+  for (const cue of OFFERING_TERM_CUES)
+    if (cue.sections.some((re) => path.some((h) => re.test(h)))) return cue.term
   return null
 }

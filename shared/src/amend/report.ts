@@ -40,7 +40,9 @@ export function compareVersions(before: Pages, after: Pages): VersionComparison 
       continue
     }
     if (!from || !to) continue
-    const changes = diffWords(from.words, to.words)
+    const same =
+      from.words.length === to.words.length && from.words.every((w, i) => w.text === to.words[i]?.text)
+    const changes = same ? [] : diffWords(from.words, to.words)
     if (changes.length === 0 && !pair.moved) continue
     const renamed = from.key !== to.key
     sections.push({
