@@ -6,24 +6,15 @@
  * previous version is computed here for the summary; the server computes it again on demand.
  */
 import { relative, resolve } from 'node:path'
-import { compareVersions } from '@asks1/shared/amend'
+import { compareVersions, FILING_VERSION_META, filingVersionOf } from '@asks1/shared/amend'
 import type { VersionComparison } from '@asks1/shared/contract/changes'
 import type { AmendmentEntry } from '@asks1/shared/contract/filings'
 import { accessionOf, appendAmendment, type LoadedFiling } from '@asks1/shared/filings-loader'
 import type { Embedder } from '@asks1/shared/retrieval/embedder'
-import type { FilingStatus, Store } from '@asks1/shared/store'
+import type { Store } from '@asks1/shared/store'
 import { type IngestSummary, ingestPages, type Stage } from './ingest'
 import { InputError } from './pdf'
 import type { ReadResult } from './read'
-
-/** The store meta key naming which registry version a store version holds (absent: the original). */
-export const FILING_VERSION_META = 'filingVersion'
-
-/** The registry version a committed store version holds (versions ingested before chains existed: 1). */
-export function filingVersionOf(status: Pick<FilingStatus, 'meta'>): number {
-  const n = status.meta[FILING_VERSION_META]
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 1
-}
 
 const MONTHS = [
   'january',

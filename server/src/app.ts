@@ -24,12 +24,14 @@ export { anthropicFromConfig } from './plugins/answerer'
 import { AppError, statusText } from './errors'
 import answererPlugin from './plugins/answerer'
 import answersPlugin from './plugins/answers'
+import changesPlugin from './plugins/changes'
 import { registerDocs } from './plugins/docs'
 import sessionsPlugin from './plugins/sessions'
 import statePlugin from './plugins/state'
 import storePlugin from './plugins/store'
 import { registerWeb } from './plugins/web'
 import askRoutes from './routes/ask'
+import changesRoutes from './routes/changes'
 import filingsRoutes from './routes/filings'
 import healthRoutes from './routes/health'
 import sessionRoutes from './routes/session'
@@ -90,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(statePlugin, options.counters ? { counters: options.counters } : {})
   await app.register(sessionsPlugin)
   await app.register(answererPlugin, options.anthropic === undefined ? {} : { anthropic: options.anthropic })
+  await app.register(changesPlugin)
   await app.register(answersPlugin)
 
   app.addHook('onSend', async (request, reply) => {
@@ -159,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ),
     })
     await api.register(filingsRoutes)
+    await api.register(changesRoutes)
     await api.register(sourcesRoutes)
     await api.register(askRoutes)
     await api.register(sessionRoutes)

@@ -10,6 +10,7 @@ import type { Store } from '@asks1/shared/store'
 import type { FastifyServerOptions } from 'fastify'
 import type { ServerConfig } from './config'
 import type { AnswerService } from './services/answer'
+import type { ChangeService } from './services/changes'
 import type { SessionAllowance } from './sessions'
 import type { StartupState } from './startup'
 import type { Counters } from './state/counters'
@@ -50,6 +51,8 @@ export interface AppDeps {
   /** Who writes the answers (disclosed by /filings and /ready). */
   answerer: Answerer
   answers: AnswerService
+  /** A filing's versions and the change report between two of them. */
+  changes: ChangeService
 }
 
 declare module 'fastify' {

@@ -30,7 +30,8 @@ const filingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async () => {
       const { registry, store } = app
       const statuses = new Map((await store.listFilings()).map((s) => [s.filing, s]))
-      const filings: FilingInfo[] = registry.filings.map((f) => {
+      const versions = await Promise.all(registry.filings.map((f) => app.changes.versions(f)))
+      const filings: FilingInfo[] = registry.filings.map((f, i) => {
         const status = statuses.get(storeKey(f))
         return {
           id: f.id,
@@ -43,6 +44,7 @@ const filingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           chips: f.chips,
           ...(f.placeholder ? { placeholder: f.placeholder } : {}),
           default: f.id === registry.defaultFiling.id,
+          versions: versions[i] ?? [],
           status: status ? ingestStatus(status) : null,
         }
       })

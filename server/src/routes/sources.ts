@@ -9,11 +9,31 @@ import {
   SourceSearchReplySchema,
   SourcesQuerySchema,
 } from '@asks1/shared/contract/api'
+import type { LoadedFiling } from '@asks1/shared/filings-loader'
 import { retrieve } from '@asks1/shared/retrieval'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { AppError } from '../errors'
 import { findFiling, liveStatus, storeKey } from '../lookup'
+
+/** The stored version numbered `n` of a filing, or a 404 that says which versions there are. */
+async function storedVersion(deps: FastifyInstance, filing: LoadedFiling, n: number) {
+  const versions = await deps.changes.versions(filing)
+  const v = versions.find((x) => x.n === n)
+  if (!v?.stored)
+    throw new AppError(
+      404,
+      'UNKNOWN_VERSION',
+      `Version ${n} of ${filing.company}'s filing is not ingested (ingested: ${
+        versions
+          .filter((x) => x.stored)
+          .map((x) => `${x.n} (${x.form})`)
+          .join(', ') || 'none'
+      }).`,
+    )
+  return { ...v, stored: v.stored }
+}
 
 const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Page order of each filing's live version, for prev/next links (re-read when the version changes).
@@ -66,18 +86,24 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       // Citations are written "p.154"/"p. F-16"; accept the label with or without that prefix.
       const label = (page as string).replace(/^pp?\.\s*/i, '').trim()
-      const record = await app.store.getPage(key, label)
+      // A change report cites pages of an earlier version too: `version=` reads that version's page.
+      const asked = request.query.version
+      const version = asked === undefined ? null : await storedVersion(app, filing, asked)
+      const read = version ? { version: version.stored } : undefined
+      const record = await app.store.getPage(key, label, read)
       if (!record)
         throw new AppError(
           404,
           'PAGE_NOT_FOUND',
-          `Page ${label} is not a printed page of ${filing.company}'s ${filing.form} as ingested.`,
+          `Page ${label} is not a printed page of ${filing.company}'s ${version ? `${version.form} (version ${version.n})` : filing.form} as ingested.`,
         )
-      let order = pageOrder.get(key)
-      if (!order || order.version !== status.version) {
-        const labels = await app.store.listPages(key)
-        order = { version: status.version, labels, index: new Map(labels.map((l, i) => [l, i])) }
-        pageOrder.set(key, order)
+      const orderKey = `${key}\u0000${read?.version ?? ''}`
+      const current = read?.version ?? status.version
+      let order = pageOrder.get(orderKey)
+      if (!order || order.version !== current) {
+        const labels = await app.store.listPages(key, read)
+        order = { version: current, labels, index: new Map(labels.map((l, i) => [l, i])) }
+        pageOrder.set(orderKey, order)
       }
       const i = order.index.get(record.label) ?? -1
       return {
@@ -87,7 +113,8 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         text: record.text,
         prev: i > 0 ? (order.labels[i - 1] ?? null) : null,
         next: i >= 0 ? (order.labels[i + 1] ?? null) : null,
-        edgarUrl: filing.edgarUrl,
+        edgarUrl: version?.edgarUrl ?? filing.edgarUrl,
+        ...(version ? { version: version.n } : {}),
       }
     },
   )

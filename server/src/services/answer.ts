@@ -7,11 +7,12 @@
  *
  * A question gives its slot back when it fails; the client's disconnect aborts the model call.
  */
-import type { AskBody, AskReply, SessionInfo } from '@asks1/shared/contract/api'
+import type { AskBody, AskReply, SessionInfo, Source } from '@asks1/shared/contract/api'
 import type { LoadedFiling } from '@asks1/shared/filings-loader'
 import { retrieve } from '@asks1/shared/retrieval'
 import type { FilingStatus } from '@asks1/shared/store'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { changesAnswer, isChangeQuestion, noAmendmentAnswer } from '../answer/changes'
 import { extractiveAnswer } from '../answer/extractive'
 import { checkCitations, citedSources } from '../answer/finish'
 import { streamAnswer } from '../answer/llm'
@@ -24,7 +25,7 @@ import { openEventStream, wantsEventStream } from '../sse'
 
 type Deps = Pick<
   AppDeps,
-  'config' | 'registry' | 'store' | 'embedder' | 'sessions' | 'anthropic' | 'answerer'
+  'config' | 'registry' | 'store' | 'embedder' | 'sessions' | 'anthropic' | 'answerer' | 'changes'
 >
 type Hits = Awaited<ReturnType<typeof retrieve>>
 
@@ -101,6 +102,21 @@ export class AnswerService {
     return source[Symbol.asyncIterator]()
   }
 
+  /** The answer to a question about changes: the report of the latest version against the one before. */
+  private async changesAnswer(
+    filing: LoadedFiling,
+    question: string,
+  ): Promise<{ answer: string; sources: Source[] }> {
+    const versions = await this.deps.changes.versions(filing)
+    const stored = versions.filter((v) => v.stored)
+    const latest = stored.at(-1)
+    const before = stored.at(-2)
+    if (!latest || !before)
+      return { answer: noAmendmentAnswer(filing.company, filing.form, filing.filed), sources: [] }
+    const report = await this.deps.changes.report(filing, { from: before.n, to: latest.n })
+    return changesAnswer(report, filing.company, question)
+  }
+
   /** POST /ask: the JSON reply, or the reply already streaming as server-sent events. */
   async ask(request: FastifyRequest, reply: FastifyReply, body: AskBody): Promise<AskReply | undefined> {
     const deps = this.deps
@@ -141,9 +157,11 @@ export class AnswerService {
     let usage: { inputTokens: number; outputTokens: number } | undefined
     const key = storeKey(filing)
     const { mode } = deps.answerer
+    // "What changed in the amendment?" is answered from the change report, not from retrieval.
+    let changes: { answer: string; sources: Source[] } | null = null
     const complete = async (answer: string): Promise<AskReply> => {
       const citations = await checkCitations(deps.store, key, answer)
-      const sources = citedSources(answer, hits)
+      const sources = changes ? changes.sources : citedSources(answer, hits)
       log.info(
         {
           filing: filing.id,
@@ -156,16 +174,30 @@ export class AnswerService {
         },
         'answered',
       )
-      return { filing: filing.id, answer, mode, citations, sources, session, fallbackPages: status.fallback }
+      // A change answer is read out of the report, never written by a model: it says so.
+      const replyMode = changes ? 'extractive' : mode
+      return {
+        filing: filing.id,
+        answer,
+        mode: replyMode,
+        citations,
+        sources,
+        session,
+        fallbackPages: status.fallback,
+      }
     }
 
     let deltas: AsyncIterator<string>
     let first: IteratorResult<string>
     try {
-      hits = await retrieve(deps.store, deps.embedder, key, body.question, deps.config.RETRIEVAL_K)
-      deltas = this.source(filing, status, body, hits, life.signal, (u) => {
-        usage = u
-      })
+      if (isChangeQuestion(body.question)) changes = await this.changesAnswer(filing, body.question)
+      if (changes) deltas = once(changes.answer)[Symbol.asyncIterator]()
+      else {
+        hits = await retrieve(deps.store, deps.embedder, key, body.question, deps.config.RETRIEVAL_K)
+        deltas = this.source(filing, status, body, hits, life.signal, (u) => {
+          usage = u
+        })
+      }
       first = await deltas.next()
       if (!wantsEventStream(request.headers.accept)) {
         let answer = first.done ? '' : first.value

@@ -3,6 +3,7 @@
  * imports their static types. Browser-safe.
  */
 import { type Static, Type } from 'typebox'
+import { FilingVersionSchema } from './changes'
 import { FilingEntrySchema } from './filings'
 
 export const PageLabelSchema = Type.String({
@@ -120,8 +121,11 @@ export const IngestStatusSchema = Type.Object({
 export type IngestStatus = Static<typeof IngestStatusSchema>
 
 export const FilingInfoSchema = Type.Object({
-  ...Type.Omit(FilingEntrySchema, ['source', 'collection', 'default']).properties,
+  ...Type.Omit(FilingEntrySchema, ['source', 'collection', 'default', 'amendments']).properties,
   default: Type.Boolean(),
+  versions: Type.Array(FilingVersionSchema, {
+    description: 'The chain of versions, oldest first (1 = the original; then each amendment)',
+  }),
   status: Type.Union([IngestStatusSchema, Type.Null()], { description: 'null until ingested' }),
 })
 export type FilingInfo = Static<typeof FilingInfoSchema>
@@ -139,6 +143,12 @@ export const SourcesQuerySchema = Type.Object(
     page: Type.Optional(Type.String({ minLength: 1, maxLength: 12, description: 'Printed page label' })),
     q: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, description: 'Retrieval-only query' })),
     k: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 8 })),
+    version: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: 'With page=: that version of the filing (default: the live one)',
+      }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -152,6 +162,9 @@ export const SourcePageReplySchema = Type.Object({
   prev: Type.Union([Type.String(), Type.Null()]),
   next: Type.Union([Type.String(), Type.Null()]),
   edgarUrl: Type.String(),
+  version: Type.Optional(
+    Type.Integer({ description: 'The version the page was read from, when one was asked for' }),
+  ),
 })
 export type SourcePageReply = Static<typeof SourcePageReplySchema>
 
