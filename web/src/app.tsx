@@ -2,6 +2,7 @@ import type { FilingInfo, FilingsReply } from '@asks1/shared/contract/api'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { type AnswerState, type AskTurnInput, filingsQueryOptions, queryKeys } from './api/queries'
+import { ChangesPanel, canCompare } from './components/ChangesPanel'
 import { Chat, QUESTION_ID } from './components/Chat'
 import { Footer, Header, HowItWorks } from './components/Chrome'
 import { FailureNotice } from './components/FailureNotice'
@@ -45,6 +46,7 @@ function Workspace({ reply }: { reply: FilingsReply }) {
   const [threads, setThreads] = useState<Record<string, AskTurnInput[]>>({})
   const [page, setPage] = useState<PageTarget | null>(null)
   const [howOpen, setHowOpen] = useState(false)
+  const [changesOpen, setChangesOpen] = useState(false)
   const threadsRef = useRef(threads)
   threadsRef.current = threads
 
@@ -81,7 +83,11 @@ function Workspace({ reply }: { reply: FilingsReply }) {
         <p className="sidebar__note">Questions about IPO filings, answered with the page to check.</p>
       </aside>
       <div className="main">
-        <Header filing={filing} onHowItWorks={() => setHowOpen(true)} />
+        <Header
+          filing={filing}
+          onHowItWorks={() => setHowOpen(true)}
+          onWhatChanged={canCompare(filing) ? () => setChangesOpen(true) : undefined}
+        />
         {selection.unknownId && (
           <p className="notice notice--info banner" role="status">
             No filing matches “{selection.unknownId}”. Showing {filing.company}'s {filing.form} instead.
@@ -107,6 +113,13 @@ function Workspace({ reply }: { reply: FilingsReply }) {
         </div>
         <Footer answerer={reply.answerer} />
       </div>
+      <ChangesPanel
+        filing={filing}
+        open={changesOpen}
+        onClose={() => setChangesOpen(false)}
+        onOpenPage={setPage}
+      />
+      {/* After the changes view, so a page opened from it shows on top of it. */}
       <SourcePanel filing={filing} target={page} onClose={() => setPage(null)} />
       <HowItWorks answerer={reply.answerer} open={howOpen} onClose={() => setHowOpen(false)} />
     </div>

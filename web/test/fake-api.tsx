@@ -185,6 +185,16 @@ export const facebook: FilingInfo = {
   chips: ['Revenue 2011', 'Zynga'],
   default: true,
   status,
+  versions: [
+    {
+      n: 1,
+      form: 'S-1',
+      filed: '2012-02-01',
+      edgarUrl: 'https://www.sec.gov/Archives/edgar/data/1326801/000119312512034517/d287954ds1.htm',
+      stored: 'v1',
+      live: true,
+    },
+  ],
 }
 
 export const pandora: FilingInfo = {
@@ -199,6 +209,7 @@ export const pandora: FilingInfo = {
   chips: ['Listener hours'],
   default: false,
   status: { ...status, chunks: 640, pages: 150 },
+  versions: [{ n: 1, form: 'S-1', filed: '2011-02-11', stored: 'v1', live: true }],
 }
 
 export const filingsReply: FilingsReply = {

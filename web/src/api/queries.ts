@@ -10,6 +10,7 @@ import type {
   SessionInfo,
   SourcePageReply,
 } from '@asks1/shared/contract/api'
+import type { ChangesReply } from '@asks1/shared/contract/changes'
 import {
   type QueryClient,
   queryOptions,
@@ -23,7 +24,10 @@ export type HistoryTurn = NonNullable<AskBody['history']>[number]
 export const queryKeys = {
   filings: ['filings'] as const,
   session: ['session'] as const,
-  sourcePage: (filing: string, page: string) => ['sources', filing, 'page', page] as const,
+  sourcePage: (filing: string, page: string, version?: number) =>
+    ['sources', filing, 'page', page, version ?? 'live'] as const,
+  changes: (filing: string, from?: number, to?: number) =>
+    ['changes', filing, from ?? 'previous', to ?? 'latest'] as const,
   askAll: ['ask'] as const,
   ask: (filing: string, turnId: string) => ['ask', filing, turnId] as const,
 }
@@ -102,12 +106,34 @@ export async function* stoppable(
   }
 }
 
-export const sourcePageQueryOptions = (filing: string, page: string) =>
+/** A printed page of the live version, or of version `version` (a change report cites both). */
+export const sourcePageQueryOptions = (filing: string, page: string, version?: number) =>
   queryOptions({
-    queryKey: queryKeys.sourcePage(filing, page),
+    queryKey: queryKeys.sourcePage(filing, page, version),
     queryFn: ({ signal }) =>
-      getJson<SourcePageReply>(`/sources?${new URLSearchParams({ filing, page }).toString()}`, signal),
+      getJson<SourcePageReply>(
+        `/sources?${new URLSearchParams({ filing, page, ...(version ? { version: String(version) } : {}) }).toString()}`,
+        signal,
+      ),
     // A filing's page text only changes on re-ingest; within a visit it is fixed.
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+/** What changed between two versions of a filing (default: the latest and the one before). */
+export const changesQueryOptions = (filing: string, from?: number, to?: number) =>
+  queryOptions({
+    queryKey: queryKeys.changes(filing, from, to),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({
+        ...(from ? { from: String(from) } : {}),
+        ...(to ? { to: String(to) } : {}),
+      }).toString()
+      return getJson<ChangesReply>(
+        `/filings/${encodeURIComponent(filing)}/changes${params ? `?${params}` : ''}`,
+        signal,
+      )
+    },
+    // Committed versions never change: a report is fixed for the visit.
     staleTime: Number.POSITIVE_INFINITY,
   })
 

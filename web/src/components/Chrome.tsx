@@ -2,7 +2,17 @@ import type { Answerer, FilingInfo } from '@asks1/shared/contract/api'
 import { formatFiled } from './FilingSwitcher'
 import { Modal, ModalCloseButton } from './Modal'
 
-export function Header({ filing, onHowItWorks }: { filing: FilingInfo; onHowItWorks: () => void }) {
+export function Header({
+  filing,
+  onHowItWorks,
+  onWhatChanged,
+}: {
+  filing: FilingInfo
+  onHowItWorks: () => void
+  /** Shown when the filing has an earlier version to compare with. */
+  onWhatChanged?: (() => void) | undefined
+}) {
+  const latest = filing.versions.at(-1)
   return (
     <header className="header">
       <div className="header__title">
@@ -11,10 +21,16 @@ export function Header({ filing, onHowItWorks }: { filing: FilingInfo; onHowItWo
         </h1>
         <p className="header__meta">
           {filing.form} filed {formatFiled(filing.filed)}
+          {latest && latest.n > 1 && ` · amended: ${latest.form} filed ${formatFiled(latest.filed)}`}
           {filing.status && ` · ${filing.status.pages} pages indexed`}
         </p>
       </div>
       <div className="header__actions">
+        {onWhatChanged && (
+          <button type="button" className="button button--quiet" onClick={onWhatChanged}>
+            What changed
+          </button>
+        )}
         <button type="button" className="button button--quiet" onClick={onHowItWorks}>
           How it works
         </button>

@@ -16,6 +16,8 @@ export interface PageTarget {
   checked: boolean
   /** Passages the answer quotes in support of this page (highlighted when found on it). */
   quotes: string[]
+  /** A version of the filing other than the live one (a change report cites both sides). */
+  version?: number
 }
 
 export function SourcePanel({
@@ -29,7 +31,14 @@ export function SourcePanel({
 }) {
   return (
     <Modal open={target !== null} onClose={onClose} labelledBy="source-title" className="source-panel">
-      {target && <SourcePage key={target.page} filing={filing} target={target} onClose={onClose} />}
+      {target && (
+        <SourcePage
+          key={`${target.page}@${target.version ?? 'live'}`}
+          filing={filing}
+          target={target}
+          onClose={onClose}
+        />
+      )}
     </Modal>
   )
 }
@@ -45,7 +54,8 @@ function SourcePage({
 }) {
   // Prev/next walk the filing from the cited page; highlights belong to the cited page only.
   const [page, setPage] = useState(target.page)
-  const query = useQuery(sourcePageQueryOptions(filing.id, page))
+  const query = useQuery(sourcePageQueryOptions(filing.id, page, target.version))
+  const version = target.version ? filing.versions.find((v) => v.n === target.version) : undefined
   const isCited = page === target.page
   const figures = isCited ? figuresOf(target.citations) : []
   const quotes = isCited ? target.quotes : []
@@ -76,7 +86,7 @@ function SourcePage({
       <header className="source__head">
         <div>
           <p className="eyebrow">
-            {filing.company} · {filing.form}
+            {filing.company} · {version ? `${version.form} (version ${version.n})` : filing.form}
           </p>
           <h2 id="source-title">Page {page}</h2>
           <p className="source__meta">
