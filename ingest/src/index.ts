@@ -2,6 +2,7 @@
  * @asks1/ingest: a filing (PDF or EDGAR HTML) in, printed-page-tagged chunks out.
  */
 export { type GroundTruthSentence, normaliseForMatch, type PageAccuracy, pageAccuracy } from './accuracy'
+export { type AmendOptions, type AmendSummary, amendFiling, describeAmendment } from './amend'
 export { describeChanges, diffPages, type PageChanges } from './changes'
 export { CHUNK_OVERLAP, CHUNK_WORDS, type ChunkOptions, chunkId, chunkPages, isHeading } from './chunk'
 export { type EdgarDocument, fetchEdgarDocument, primaryDocumentLink } from './edgar'
