@@ -5,6 +5,7 @@
  * printed page. Both only add duplicate, keyword-dense chunks, so only `body` is chunked.
  */
 import type { Matter } from '@asks1/shared/contract/chunk'
+import { comparePageLabels, PRINTED_LABEL_PATTERN, readPrintedLabel } from '@asks1/shared/contract/page-label'
 import type { Line } from './layout'
 import type { RawPage } from './paging'
 
@@ -75,7 +76,7 @@ export function assignMatter(pages: RawPage[], opts: MatterOptions = {}): Matter
 }
 
 /** A line ending in a page reference (`Risk factors ...... 15`, `Index to financial statements F-1`, or `15` alone). */
-const PAGE_REF = /(?:^|[\s.])(\d{1,3}|[A-Z]{1,2}-\d{1,3})$/
+const PAGE_REF = new RegExp(String.raw`(?:^|[\s.])(${PRINTED_LABEL_PATTERN})$`)
 
 /**
  * Where a table of contents ends in `lines`: the index after the last line of the last run of at least
@@ -83,14 +84,12 @@ const PAGE_REF = /(?:^|[\s.])(\d{1,3}|[A-Z]{1,2}-\d{1,3})$/
  * tables do not list ascending page numbers line after line.
  */
 export function tocEnd(lines: Line[]): number {
-  const refs: { i: number; v: number }[] = []
+  const refs: { i: number; label: string }[] = []
   lines.forEach((line, i) => {
     const m = PAGE_REF.exec(line.text.trim())
-    if (!m) return
-    const token = m[1] as string
-    const dash = token.indexOf('-')
-    // Prefixed pages (F-1) come after the arabic ones in every filing's contents.
-    refs.push({ i, v: dash < 0 ? Number(token) : 1000 + Number(token.slice(dash + 1)) })
+    const label = m ? readPrintedLabel(m[1] as string) : null
+    // A contents page lists body pages; a line ending in `i` or `v` is more likely a word or a list item.
+    if (label && label.seq !== 'roman') refs.push({ i, label: label.label })
   })
   let end = -1
   let start = 0
@@ -98,7 +97,7 @@ export function tocEnd(lines: Line[]): number {
     let stop = start
     let ups = 0
     while (stop + 1 < refs.length && (refs[stop + 1]?.i ?? 0) - (refs[stop]?.i ?? 0) <= 4) {
-      if ((refs[stop + 1]?.v ?? 0) >= (refs[stop]?.v ?? 0)) ups++
+      if (comparePageLabels(refs[stop + 1]?.label ?? '', refs[stop]?.label ?? '') >= 0) ups++
       stop++
     }
     const count = stop - start + 1
