@@ -9,6 +9,7 @@
  *
  * A question takes one slot of the session's allowance up front and gives it back if it fails.
  */
+
 import { PassThrough } from 'node:stream'
 import {
   AskBodySchema,
@@ -18,6 +19,7 @@ import {
   ErrorReplySchema,
   type SessionInfo,
 } from '@asks1/shared/contract/api'
+import { ROUTES } from '@asks1/shared/contract/routes'
 import { retrieve } from '@asks1/shared/retrieval'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -60,7 +62,7 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.post(
-    '/ask',
+    ROUTES.ask,
     {
       schema: {
         tags: ['ask'],

@@ -3,6 +3,7 @@
  * /ready: the store answers, start-up ingest is done and the default filing is searchable; 503
  * otherwise, with the reason, so orchestrators hold traffic until it is.
  */
+import { ROUTES } from '@asks1/shared/contract/routes'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { answererOf } from '../answerer'
 import { storeKey } from '../lookup'
@@ -10,7 +11,7 @@ import { HealthReplySchema, type ReadyReply, ReadyReplySchema } from '../schemas
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/health',
+    ROUTES.health,
     {
       schema: { tags: ['operations'], summary: 'Liveness', response: { 200: HealthReplySchema } },
     },
@@ -18,7 +19,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(
-    '/ready',
+    ROUTES.ready,
     {
       schema: {
         tags: ['operations'],

@@ -4,6 +4,14 @@
  */
 import { type Static, Type } from 'typebox'
 import { FilingEntrySchema } from './filings'
+import {
+  FILING_ID_MAX_CHARS,
+  HISTORY_ITEM_MAX_CHARS,
+  HISTORY_MAX_ITEMS,
+  QUESTION_MAX_CHARS,
+  SOURCES_DEFAULT_K,
+  SOURCES_MAX_K,
+} from './limits'
 import { PAGE_LABEL_PATTERN, PAGE_LABEL_RE } from './page-label'
 
 /** A printed page label as the API writes it (the grammar is `./page-label`'s). */
@@ -20,17 +28,24 @@ export const PageQuerySchema = Type.String({
 export const HistoryTurnSchema = Type.Object(
   {
     role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
-    content: Type.String({ maxLength: 8000 }),
+    content: Type.String({ maxLength: HISTORY_ITEM_MAX_CHARS }),
   },
   { additionalProperties: false },
 )
 
 export const AskBodySchema = Type.Object(
   {
-    filing: Type.String({ minLength: 1, maxLength: 64, description: 'Filing id from /filings' }),
-    question: Type.String({ minLength: 1, maxLength: 1000 }),
+    filing: Type.String({
+      minLength: 1,
+      maxLength: FILING_ID_MAX_CHARS,
+      description: 'Filing id from /filings',
+    }),
+    question: Type.String({ minLength: 1, maxLength: QUESTION_MAX_CHARS }),
     history: Type.Optional(
-      Type.Array(HistoryTurnSchema, { maxItems: 20, description: 'Prior turns, oldest first' }),
+      Type.Array(HistoryTurnSchema, {
+        maxItems: HISTORY_MAX_ITEMS,
+        description: 'Prior turns, oldest first',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -130,10 +145,12 @@ export type FilingsReply = Static<typeof FilingsReplySchema>
 
 export const SourcesQuerySchema = Type.Object(
   {
-    filing: Type.String({ minLength: 1, maxLength: 64 }),
+    filing: Type.String({ minLength: 1, maxLength: FILING_ID_MAX_CHARS }),
     page: Type.Optional(PageQuerySchema),
-    q: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, description: 'Retrieval-only query' })),
-    k: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 8 })),
+    q: Type.Optional(
+      Type.String({ minLength: 1, maxLength: QUESTION_MAX_CHARS, description: 'Retrieval-only query' }),
+    ),
+    k: Type.Optional(Type.Integer({ minimum: 1, maximum: SOURCES_MAX_K, default: SOURCES_DEFAULT_K })),
   },
   { additionalProperties: false },
 )
