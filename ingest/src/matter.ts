@@ -1,10 +1,14 @@
 /**
- * Front and back matter. Front: the cover, underwriters and table of contents, i.e. everything before
- * the first page of the main (arabic) sequence, plus any roman-numbered pages. Back: Part II (`II-n`
- * pages or a `PART II` heading), the exhibit index, signatures, and unnumbered text after the last
- * printed page. Both only add duplicate, keyword-dense chunks, so only `body` is chunked.
+ * The matter stage: which printed pages are front matter, body or back matter, and what that means
+ * for the stages after it. Front: the cover, underwriters and table of contents, i.e. everything
+ * before the first page of the main (arabic) sequence, plus any roman-numbered pages. Back: Part II
+ * (`II-n` pages or a `PART II` heading), the exhibit index, signatures, and unnumbered text after the
+ * last printed page. Both only add duplicate, keyword-dense chunks, so only `body` is chunked.
+ *
+ * `trimMatter` runs once per filing (readPages calls it on the assembled pages); `pagesFor` is how
+ * the ingest pipeline picks the pages it chunks and the pages it stores.
  */
-import type { Matter } from '@asks1/shared/contract/chunk'
+import type { Matter, PageRecord } from '@asks1/shared/contract/chunk'
 import { comparePageLabels, PRINTED_LABEL_PATTERN, readPrintedLabel } from '@asks1/shared/contract/page-label'
 import type { Line } from './layout'
 import type { RawPage } from './paging'
@@ -12,6 +16,39 @@ import type { RawPage } from './paging'
 export interface MatterOptions {
   /** Forces the front cut: pages lying wholly on the first N physical pages are front matter. */
   skipPages?: number
+}
+
+export interface TrimmedPage extends RawPage {
+  matter: Matter
+}
+
+/**
+ * The stage: a contents page that shares printed page 1 with the cover is split off as an unlabelled
+ * front page, then every page is marked front, body or back.
+ */
+export function trimMatter(pages: RawPage[], opts: MatterOptions = {}): TrimmedPage[] {
+  const split = splitLeadingFront(pages)
+  const matter = assignMatter(split, opts)
+  return split.map((p, i) => ({ ...p, matter: matter[i] ?? 'body' }))
+}
+
+/** Pages trimmed as front and back matter (the report's `trimmed`). */
+export function countTrimmed(pages: readonly { matter: Matter }[]): { front: number; back: number } {
+  return {
+    front: pages.filter((p) => p.matter === 'front').length,
+    back: pages.filter((p) => p.matter === 'back').length,
+  }
+}
+
+/**
+ * The pages a later stage takes. `chunk`: the body only. `store`: every page with a printed label
+ * (front and back matter included, so a citation of them still checks), or every page when none has
+ * one; an unlabelled page elsewhere is a cover or a trailing exhibit list nobody cites, and storing it
+ * would flag the whole version as fallback.
+ */
+export function pagesFor(use: 'chunk' | 'store', pages: PageRecord[]): PageRecord[] {
+  if (use === 'chunk') return pages.filter((p) => p.matter === 'body')
+  return pages.every((p) => p.fallback) ? pages : pages.filter((p) => !p.fallback)
 }
 
 /** Headings that open back matter; checked only in the last third of the document. */
