@@ -23,6 +23,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/sources',
     {
       schema: {
+        operationId: 'getSources',
         tags: ['sources'],
         summary: 'The text of one printed page (page=) or retrieval-only search (q=)',
         querystring: SourcesQuerySchema,
@@ -30,6 +31,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: Type.Union([SourcePageReplySchema, SourceSearchReplySchema]),
           400: ErrorReplySchema,
           404: ErrorReplySchema,
+          429: ErrorReplySchema,
           503: ErrorReplySchema,
         },
       },
