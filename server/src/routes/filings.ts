@@ -24,9 +24,10 @@ const filingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ROUTES.filings,
     {
       schema: {
+        operationId: 'listFilings',
         tags: ['filings'],
         summary: 'The filings this server answers about, their ingest status, and who writes the answers',
-        response: { 200: FilingsReplySchema, 500: ErrorReplySchema },
+        response: { 200: FilingsReplySchema, 429: ErrorReplySchema, 500: ErrorReplySchema },
       },
     },
     async () => {

@@ -12,7 +12,12 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     ROUTES.health,
     {
-      schema: { tags: ['operations'], summary: 'Liveness', response: { 200: HealthReplySchema } },
+      schema: {
+        tags: ['operations'],
+        operationId: 'getHealth',
+        summary: 'Liveness',
+        response: { 200: HealthReplySchema },
+      },
     },
     async () => ({ status: 'ok' as const, uptime: process.uptime() }),
   )
@@ -22,6 +27,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['operations'],
+        operationId: 'getReady',
         summary: 'Readiness: store reachable, filings ingested, embedder status',
         response: { 200: ReadyReplySchema, 503: ReadyReplySchema },
       },

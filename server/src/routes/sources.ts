@@ -25,6 +25,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ROUTES.sources,
     {
       schema: {
+        operationId: 'getSources',
         tags: ['sources'],
         summary: 'The text of one printed page (page=) or retrieval-only search (q=)',
         querystring: SourcesQuerySchema,
@@ -32,6 +33,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: Type.Union([SourcePageReplySchema, SourceSearchReplySchema]),
           400: ErrorReplySchema,
           404: ErrorReplySchema,
+          429: ErrorReplySchema,
           503: ErrorReplySchema,
         },
       },
