@@ -23,6 +23,9 @@ const STOP_WORDS = new Set(
     .filter(Boolean),
 )
 
+/** A common English word that carries no retrieval signal (lower case). */
+export const isStopWord = (word: string): boolean => STOP_WORDS.has(word)
+
 const SCALE = '(?:thousand|million|billion|trillion)'
 const NUM = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?'
 
