@@ -13,6 +13,7 @@ import type { Embedder } from '@asks1/shared/retrieval/embedder'
 import type { ChunkInput, FilingStatus, Store, VersionWriter } from '@asks1/shared/store'
 import { diffPages, type PageChanges } from './changes'
 import { CHUNK_OVERLAP, CHUNK_WORDS, chunkPages } from './chunk'
+import { pagesFor } from './matter'
 import { InputError } from './pdf'
 import { type PagesReport, type ReadResult, readPagesFromData } from './read'
 
@@ -107,7 +108,7 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
   if (!opts.dryRun && !opts.store) throw new Error('ingestPages: a store is required unless dryRun')
 
   const t1 = performance.now()
-  const chunks = chunkPages(pages, { filing, version: DRY_RUN_VERSION })
+  const chunks = chunkPages(pagesFor('chunk', pages), { filing, version: DRY_RUN_VERSION })
   if (chunks.length === 0)
     throw new InputError(`${opts.file}: no body text left to chunk after trimming front and back matter`)
   const t2 = performance.now()
@@ -126,12 +127,11 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
   }
   const t3 = performance.now()
 
-  // Every page is stored: unnumbered ones (a cover, Part II, a trailing exhibit list) keep their
-  // fallback mark, so the store serves and counts printed pages only, while an amendment's change
-  // report still sees the cover and Part II, where registration numbers and signatures change.
-  const stored = pages
-  const printed = report.fallback ? pages : pages.filter((p) => !p.fallback)
-  const changes = opts.store ? await changesSinceLive(opts.store, filing, printed, sha256) : null
+  // Every page is stored (see pagesFor); the page-change line compares the printed ones.
+  const stored = pagesFor('store', pages)
+  const changes = opts.store
+    ? await changesSinceLive(opts.store, filing, pagesFor('printed', pages), sha256)
+    : null
 
   let version: string | null = null
   let status: FilingStatus | null = null

@@ -4,12 +4,13 @@
  */
 import { ErrorReplySchema } from '@asks1/shared/contract/api'
 import { ChangesParamsSchema, ChangesQuerySchema, ChangesReplySchema } from '@asks1/shared/contract/changes'
+import { ROUTES } from '@asks1/shared/contract/routes'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { findFiling } from '../lookup'
 
 const changesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/filings/:id/changes',
+    `${ROUTES.filings}/:id/changes`,
     {
       schema: {
         tags: ['filings'],

@@ -3,21 +3,10 @@
  * falls under) and the amendment report (sections aligned by heading path). Pure and browser-safe.
  */
 
+import { readPrintedLabel } from './page-label'
+
 /** Navigation and placeholder lines that look like headings but head nothing. */
 const NOT_HEADINGS = /^(table of contents|logo|index|\(continued\)|continued)$/i
-
-/**
- * A prefixed printed page label in capitals (`F-16`, `XXIV-3`, `- II-4 -`, `PAGE A-1`): the same shapes
- * ingest's marker reader accepts, so a page number is never taken for a heading.
- */
-function looksLikePageLabel(text: string): boolean {
-  const core = text
-    .replace(/[\u00a0\u200b]/g, ' ')
-    .trim()
-    .replace(/^[-–—]\s*(.+?)\s*[-–—]$/, '$1')
-    .replace(/^page\s+/i, '')
-  return /^([A-Z]{1,2}|[IVX]{1,4})\s?[-–—]\s?\d{1,3}$/.test(core)
-}
 
 /**
  * A section heading: a short line in capitals (`RISK FACTORS`, `MANAGEMENT'S DISCUSSION AND ANALYSIS
@@ -32,7 +21,7 @@ export function isHeading(line: string): boolean {
   if (letters < 4 || digits > letters / 2) return false
   if (/[.,;:]$/.test(text)) return false
   if (text.split(/\s+/).length > 14) return false
-  if (looksLikePageLabel(text)) return false
+  if (readPrintedLabel(text)) return false
   if (/\$|%/.test(text)) return false
   // Table rows with note references (`SMRS-TOPE LLC(6)`) and quoted terms (`“CAMP”`) are not headings.
   if (/\(\d+\)$/.test(text) || /^["“‘']/.test(text)) return false

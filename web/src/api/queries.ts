@@ -11,6 +11,7 @@ import type {
   SourcePageReply,
 } from '@asks1/shared/contract/api'
 import type { ChangesReply } from '@asks1/shared/contract/changes'
+import { ROUTES } from '@asks1/shared/contract/routes'
 import {
   type QueryClient,
   queryOptions,
@@ -35,7 +36,7 @@ export const queryKeys = {
 export const filingsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.filings,
-    queryFn: ({ signal }) => getJson<FilingsReply>('/filings', signal),
+    queryFn: ({ signal }) => getJson<FilingsReply>(ROUTES.filings, signal),
     staleTime: 60_000,
   })
 
@@ -47,7 +48,7 @@ export const filingsQueryOptions = () =>
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.session,
-    queryFn: ({ signal }) => getJson<SessionInfo>('/session', signal),
+    queryFn: ({ signal }) => getJson<SessionInfo>(ROUTES.session, signal),
     staleTime: Number.POSITIVE_INFINITY,
   })
 
@@ -112,7 +113,7 @@ export const sourcePageQueryOptions = (filing: string, page: string, version?: n
     queryKey: queryKeys.sourcePage(filing, page, version),
     queryFn: ({ signal }) =>
       getJson<SourcePageReply>(
-        `/sources?${new URLSearchParams({ filing, page, ...(version ? { version: String(version) } : {}) }).toString()}`,
+        `${ROUTES.sources}?${new URLSearchParams({ filing, page, ...(version ? { version: String(version) } : {}) }).toString()}`,
         signal,
       ),
     // A filing's page text only changes on re-ingest; within a visit it is fixed.
@@ -129,7 +130,7 @@ export const changesQueryOptions = (filing: string, from?: number, to?: number) 
         ...(to ? { to: String(to) } : {}),
       }).toString()
       return getJson<ChangesReply>(
-        `/filings/${encodeURIComponent(filing)}/changes${params ? `?${params}` : ''}`,
+        `${ROUTES.filings}/${encodeURIComponent(filing)}/changes${params ? `?${params}` : ''}`,
         signal,
       )
     },
