@@ -172,6 +172,7 @@ describe('OpenAPI and docs', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/ask',
       '/filings',
+      '/filings/{id}/changes',
       '/health',
       '/ready',
       '/session',

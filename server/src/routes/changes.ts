@@ -4,15 +4,16 @@
  */
 import { ErrorReplySchema } from '@asks1/shared/contract/api'
 import { ChangesParamsSchema, ChangesQuerySchema, ChangesReplySchema } from '@asks1/shared/contract/changes'
-import { ROUTES } from '@asks1/shared/contract/routes'
+import { fastifyPath, ROUTES } from '@asks1/shared/contract/routes'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { findFiling } from '../lookup'
 
 const changesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    `${ROUTES.filings}/:id/changes`,
+    fastifyPath(ROUTES.filingChanges),
     {
       schema: {
+        operationId: 'getFilingChanges',
         tags: ['filings'],
         summary: 'What changed between two versions of a filing (sections, rewritten passages, figures)',
         description:

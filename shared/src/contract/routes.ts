@@ -6,6 +6,8 @@
 export const ROUTES = {
   ask: '/ask',
   filings: '/filings',
+  /** OpenAPI form; the server registers it as `/filings/:id/changes` (see `fastifyPath`). */
+  filingChanges: '/filings/{id}/changes',
   session: '/session',
   sources: '/sources',
   health: '/health',
@@ -16,6 +18,9 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES
 export type RoutePath = (typeof ROUTES)[RouteName]
+
+/** A table path as Fastify registers it: `{id}` → `:id`. */
+export const fastifyPath = (path: RoutePath): string => path.replace(/\{(\w+)\}/g, ':$1')
 
 /** Every API path, in the table's order. */
 export const API_PATHS: readonly RoutePath[] = Object.values(ROUTES)
