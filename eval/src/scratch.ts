@@ -33,8 +33,18 @@ export function guessForm(file: string): string {
  */
 export function scratchEntry(f: ScratchFiling): FilingEntry {
   if (f.entry) {
-    const { default: _default, ...rest } = f.entry as FilingEntry & { sourcePath?: string }
+    // The loader's derived fields (absolute source path, the chain of versions) are not registry fields;
+    // the scratch filing is one version: the file evaluated.
+    const {
+      default: _default,
+      amendments: _amendments,
+      ...rest
+    } = f.entry as FilingEntry & {
+      sourcePath?: string
+      versions?: unknown
+    }
     delete (rest as { sourcePath?: string }).sourcePath
+    delete (rest as { versions?: unknown }).versions
     // The collection (the store's name for the filing) is the id: the evaluation ingests and
     // queries by id, and the server looks filings up by `collection`.
     return { ...rest, source: f.file, collection: f.id, id: f.id }
