@@ -52,7 +52,7 @@ function Pages({
   return (
     <span className="changes__pages">
       {shown.map((p, i) => (
-        <span key={`${p}-${i}`}>
+        <span key={`${version.n}-${i}-${p}`}>
           {i > 0 && (pages.length > 3 ? '–' : ', ')}
           <button
             type="button"
