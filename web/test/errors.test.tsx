@@ -93,6 +93,7 @@ describe('failures in plain words', () => {
     expect(alert).toHaveTextContent(
       'AskS1 answers 40 questions a day from one network, and they have all been asked. They start again at midnight UTC (in about 30 minutes).',
     )
+    expect(screen.getByText('No questions left today from this network')).toBeInTheDocument()
     expect(within(alert).queryByRole('button')).not.toBeInTheDocument()
   })
 
