@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path'
 import { BaseConfigProperties, ConfigError, ROOT_DIR, readConfig } from '@asks1/shared/config'
+import { HISTORY_MAX_ITEMS } from '@asks1/shared/contract/limits'
 import { type Static, type TProperties, Type } from 'typebox'
 
 /**
@@ -76,7 +77,8 @@ export const ServerConfigProperties = {
   HISTORY_MAX_TURNS: Type.Integer({
     default: 6,
     minimum: 0,
-    maximum: 20,
+    // More than a request may carry could never be resent.
+    maximum: HISTORY_MAX_ITEMS,
     description: 'Prior turns resent to the model (newest kept)',
   }),
   HISTORY_MAX_CHARS: Type.Integer({

@@ -301,14 +301,29 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
     const body = res.json<AskReply>()
     expect(body.mode).toBe('llm')
     expect(body.citations).toEqual([
-      { page: '1', exists: true, verified: true, figures: ['$3,711 million'], missing: [] },
-      { page: '2', exists: true, verified: true, figures: ['845 million'], missing: [] },
+      {
+        page: '1',
+        exists: true,
+        verified: true,
+        figures: ['$3,711 million'],
+        missing: [],
+        checks: [{ figure: '$3,711 million', found: true }],
+      },
+      {
+        page: '2',
+        exists: true,
+        verified: true,
+        figures: ['845 million'],
+        missing: [],
+        checks: [{ figure: '845 million', found: true }],
+      },
       {
         page: 'F-1',
         exists: true,
         verified: false,
         figures: ['$9,999 million'],
         missing: ['$9,999 million'],
+        checks: [{ figure: '$9,999 million', found: false }],
       },
     ])
     // In retrieval order; each source shows exactly the pages of it that the answer cites.

@@ -2,6 +2,8 @@
  * OpenAPI 3 generated from the routes' TypeBox schemas: the document at /openapi.json and
  * interactive docs (Swagger UI) at /docs. Registered before the routes so it sees them all.
  */
+
+import { ROUTES } from '@asks1/shared/contract/routes'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
@@ -46,6 +48,6 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     },
     hideUntagged: true,
   })
-  await app.register(swaggerUi, { routePrefix: '/docs' })
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  await app.register(swaggerUi, { routePrefix: ROUTES.docs })
+  app.get(ROUTES.openapi, { schema: { hide: true } }, async () => app.swagger())
 }

@@ -2,6 +2,7 @@
  * POST /ask: the contract; the work is the answer service's (services/answer.ts).
  */
 import { AskBodySchema, AskReplySchema, ErrorReplySchema } from '@asks1/shared/contract/api'
+import { ROUTES } from '@asks1/shared/contract/routes'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 
@@ -14,7 +15,7 @@ const ASK_DESCRIPTION = [
 
 const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
-    '/ask',
+    ROUTES.ask,
     {
       schema: {
         tags: ['ask'],

@@ -3,7 +3,9 @@
  * date, EDGAR link, demo questions, chips, placeholder, default) plus each filing's ingest status,
  * and who writes the answers (`answerer`), so the app can name the model before the first question.
  */
+
 import { ErrorReplySchema, type FilingInfo, FilingsReplySchema } from '@asks1/shared/contract/api'
+import { ROUTES } from '@asks1/shared/contract/routes'
 import type { FilingStatus } from '@asks1/shared/store'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { storeKey } from '../lookup'
@@ -19,7 +21,7 @@ export const ingestStatus = (s: FilingStatus): NonNullable<FilingInfo['status']>
 
 const filingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/filings',
+    ROUTES.filings,
     {
       schema: {
         operationId: 'listFilings',

@@ -3,13 +3,14 @@
  * /ready: the store answers, start-up ingest is done and the default filing is searchable; 503
  * otherwise, with the reason, so orchestrators hold traffic until it is.
  */
+import { ROUTES } from '@asks1/shared/contract/routes'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { storeKey } from '../lookup'
 import { HealthReplySchema, type ReadyReply, ReadyReplySchema } from '../schemas'
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/health',
+    ROUTES.health,
     {
       schema: {
         tags: ['operations'],
@@ -22,7 +23,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(
-    '/ready',
+    ROUTES.ready,
     {
       schema: {
         tags: ['operations'],

@@ -3,13 +3,15 @@
  * the first question. Looking is free: no question is consumed, no count is created and no cookie is
  * set; a session the server has never seen has simply used nothing.
  */
+
 import { ErrorReplySchema, SessionInfoSchema } from '@asks1/shared/contract/api'
+import { ROUTES } from '@asks1/shared/contract/routes'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { identify } from '../callers'
 
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/session',
+    ROUTES.session,
     {
       schema: {
         tags: ['session'],
