@@ -52,7 +52,8 @@ function Pages({
   return (
     <span className="changes__pages">
       {shown.map((p, i) => (
-        <span key={`${version.n}-${i}-${p}`}>
+        // biome-ignore lint/suspicious/noArrayIndexKey: a page list is positional and never reorders
+        <span key={`${i}-${p}`}>
           {i > 0 && (pages.length > 3 ? '–' : ', ')}
           <button
             type="button"
