@@ -129,7 +129,7 @@ function SectionItem({ s, report, onOpen }: { s: SectionChange; report: ChangesR
       <ol className="changes__passages">
         {s.changes.map((c, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: passages are positional and never reorder
-          <li key={i}>
+          <li key={i} className="changes__passage">
             <Sides from={c.from.pages} to={c.to.pages} report={report} onOpen={onOpen} />
             <Diff change={c} />
           </li>
