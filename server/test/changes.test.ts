@@ -106,11 +106,12 @@ describe('amendments through the API', () => {
     const r = res.json() as ChangesReply
     expect([r.from.n, r.to.n]).toEqual([1, 2])
     const price = r.figures.find((f) => f.term === 'price range')
+    // The cover has no printed number: it is named, never cited as the body's p.1.
     expect(price).toMatchObject({
       before: '$ and $',
       after: '$16.00 and $18.00',
-      from: { pages: ['1'] },
-      to: { pages: ['1'] },
+      from: { pages: ['unnumbered front matter'] },
+      to: { pages: ['unnumbered front matter'] },
     })
     const risk = r.sections.find((s) => s.path.includes('RISK FACTORS'))
     expect(risk?.status).toBe('rewritten')
@@ -166,9 +167,15 @@ describe('amendments through the API', () => {
     expect(reply.answer).toContain(
       'from version 1 (S-1, filed 2012-02-01) to version 2 (S-1/A, filed 2012-03-01)',
     )
-    expect(reply.answer).toMatch(/price range: \$ and \$ → \$16\.00 and \$18\.00 p\.1 \(version 1: 1\)/)
-    expect(reply.answer).toContain('RISK FACTORS')
-    expect(reply.sources.map((s) => s.pages)).toContainEqual(['2'])
+    expect(reply.answer).toContain(
+      '- price range: $16.00 and $18.00 (unnumbered front matter); was $ and $ (version 1: unnumbered front matter)',
+    )
+    expect(reply.answer).toMatch(
+      /Rewritten \*\*RISK FACTORS\*\* p\.2: now "A launch failure could destroy a customer satellite and expose us to claims\." \(version 1: 2\)/,
+    )
+    expect(reply.sources.map((s) => s.pages)).toEqual([['2']])
+    // Only the new version's printed page is cited, and it checks.
+    expect(reply.citations.map((c) => [c.page, c.verified])).toEqual([['2', true]])
   })
 
   it('answers an ordinary question by retrieval even when it uses a word of change', async () => {

@@ -12,6 +12,7 @@
  */
 import type { Source } from '@asks1/shared/contract/api'
 import type { ChangesReply, FigureChange, SectionChange } from '@asks1/shared/contract/changes'
+import { PAGE_LABEL_RE } from '@asks1/shared/contract/page-label'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 
 const CHANGE_WORDS =
@@ -33,37 +34,47 @@ const INTENT_TERMS = new Set(
 const MAX_SECTIONS = 8
 const MAX_FIGURES = 8
 
-const newSide = (pages: readonly string[]) => (pages.length ? `p.${pages[0]}` : '')
+/** A printed page is cited `p.N`; an unnumbered part (a cover) is named, never cited as a page. */
+const newSide = (pages: readonly string[]) => {
+  const first = pages[0]
+  if (first === undefined) return ''
+  return PAGE_LABEL_RE.test(first) ? `p.${first}` : `(${first})`
+}
+/** The old version's pages, written so they are not read as citations of the live version. */
 const oldSide = (n: number, pages: readonly string[]) =>
-  pages.length ? `version ${n}: ${pages[0]}${pages.length > 1 ? `–${pages[pages.length - 1]}` : ''}` : ''
-const cite = (n: number, from: readonly string[], to: readonly string[]) =>
-  [newSide(to), oldSide(n, from) && `(${oldSide(n, from)})`].filter(Boolean).join(' ')
+  pages.length ? `(version ${n}: ${pages[0]}${pages.length > 1 ? `–${pages[pages.length - 1]}` : ''})` : ''
 
 const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1)}…` : s)
+const quoted = (parts: readonly string[]) => parts.map((t) => `"${clip(t, 80)}"`).join(', ')
 
-/** A one-line description of a section's change: its first rewritten words, old → new. */
+/**
+ * One line per section: the new version's citation right after the title and before any old text,
+ * so the citation check reads only what the new page prints (`now …`) and never the old figures.
+ */
 function sectionLine(s: SectionChange, fromN: number): string {
   const title = s.path.join(' › ') || '(untitled opening text)'
   const renamed = s.fromPath ? ` (was "${s.fromPath.at(-1)}")` : ''
-  if (s.status === 'added') return `- Added section **${title}** ${cite(fromN, [], s.to.pages)}`
-  if (s.status === 'removed') return `- Removed section **${title}** (${oldSide(fromN, s.from.pages)})`
+  if (s.status === 'added') return `- Added section **${title}** ${newSide(s.to.pages)}`
+  if (s.status === 'removed') return `- Removed section **${title}** ${oldSide(fromN, s.from.pages)}`
   const first = s.changes[0]
-  const what = first
-    ? first.parts
-        .filter((p) => p.op !== 'equal')
-        .map((p) => (p.op === 'added' ? `+"${clip(p.text, 80)}"` : `−"${clip(p.text, 80)}"`))
-        .slice(0, 4)
-        .join(' ')
-    : ''
-  const more =
-    s.changes.length > 1 ? ` and ${s.changes.length - 1} more passage${s.changes.length > 2 ? 's' : ''}` : ''
   const verb = s.status === 'moved' ? 'Moved' : 'Rewritten'
-  const at = first ? cite(fromN, first.from.pages, first.to.pages) : cite(fromN, s.from.pages, s.to.pages)
-  return `- ${verb} **${title}**${renamed}: ${what}${more} ${at}`
+  const at = first ?? { from: s.from, to: s.to, parts: [] }
+  const added = at.parts.filter((p) => p.op === 'added').map((p) => p.text)
+  const removed = at.parts.filter((p) => p.op === 'removed').map((p) => p.text)
+  const what = [
+    added.length ? `now ${quoted(added.slice(0, 2))}` : '',
+    removed.length ? `was ${quoted(removed.slice(0, 2))}` : '',
+  ]
+    .filter(Boolean)
+    .join('; ')
+  const more =
+    s.changes.length > 1 ? `; and ${s.changes.length - 1} more passage${s.changes.length > 2 ? 's' : ''}` : ''
+  return `- ${verb} **${title}**${renamed} ${newSide(at.to.pages)}${what ? `: ${what}` : ''} ${oldSide(fromN, at.from.pages)}${more}`
 }
 
+/** The new figure right before its citation (what the check reads), the old one after. */
 function figureLine(f: FigureChange, fromN: number): string {
-  return `- ${f.term}: ${f.before ?? '—'} → ${f.after ?? '—'} ${cite(fromN, f.from.pages, f.to.pages)}`
+  return `- ${f.term}: ${f.after ?? '—'} ${newSide(f.to.pages)}; was ${f.before ?? '—'} ${oldSide(fromN, f.from.pages)}`
 }
 
 /** Items mentioning the question's own subject ("did the price range change?") come first. */
@@ -123,7 +134,7 @@ export function changesAnswer(
         }),
       ),
     )
-    .filter((src) => src.pages.length > 0)
+    .filter((src) => src.pages.length > 0 && src.pages.every((p) => PAGE_LABEL_RE.test(p)))
   return { answer: lines.join('\n'), sources }
 }
 

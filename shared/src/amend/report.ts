@@ -4,12 +4,11 @@
  * prints its summary, and the evaluation scores it against known changes.
  */
 import type { FigureChange, SectionChange, VersionComparison } from '../contract/changes'
-import type { PageRecord } from '../contract/chunk'
 import { alignSections, diffWords, pagesOf, wholeSection } from './align'
 import { figuresOf, periodsAdded } from './figures'
-import { splitSections } from './sections'
+import { type ReportPage, splitSections } from './sections'
 
-type Pages = readonly Pick<PageRecord, 'label' | 'text'>[]
+type Pages = readonly ReportPage[]
 
 /** Compares two versions' pages (each in document order). */
 export function compareVersions(before: Pages, after: Pages): VersionComparison {

@@ -7,6 +7,7 @@
  * line closing a page that the page reader did not take as the printed label (`F-10, III-2`), since both
  * move with the page breaks.
  */
+import { UNNUMBERED_PAGE } from '../contract/changes'
 import type { PageRecord } from '../contract/chunk'
 import {
   isHeading,
@@ -43,8 +44,18 @@ function isFooterLine(line: string): boolean {
 
 const keyOf = (heading: string) => heading.toLowerCase().replace(/\s+/g, ' ').trim()
 
+/** A page as the report reads it; `fallback` pages have no printed number (see UNNUMBERED_PAGE). */
+export type ReportPage = Pick<PageRecord, 'label' | 'text'> & Partial<Pick<PageRecord, 'matter' | 'fallback'>>
+
+/** The label a page's words are cited by: its printed label, or its part of the document when unnumbered. */
+function citedLabel(page: ReportPage, anyPrinted: boolean): string {
+  if (!page.fallback || !anyPrinted) return page.label
+  return UNNUMBERED_PAGE[page.matter ?? 'body']
+}
+
 /** Pure: pages in document order → sections in document order. */
-export function splitSections(pages: readonly Pick<PageRecord, 'label' | 'text'>[]): Section[] {
+export function splitSections(pages: readonly ReportPage[]): Section[] {
+  const anyPrinted = pages.some((p) => !p.fallback)
   const sections: Section[] = []
   let part: string | null = null
   let current: Section = { path: [], key: '', words: [], index: 0 }
@@ -66,6 +77,7 @@ export function splitSections(pages: readonly Pick<PageRecord, 'label' | 'text'>
   }
 
   for (const page of pages) {
+    const label = citedLabel(page, anyPrinted)
     const lines = page.text
       .split('\n')
       .map((l) => l.trim())
@@ -76,7 +88,7 @@ export function splitSections(pages: readonly Pick<PageRecord, 'label' | 'text'>
       const words = line
         .split(/\s+/)
         .filter(Boolean)
-        .map((text) => ({ text, page: page.label }))
+        .map((text) => ({ text, page: label }))
       if (PLACEHOLDER_LINE.test(line)) return
       if (isHeading(line)) {
         run ??= { lines: [], words: [] }

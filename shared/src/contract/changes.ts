@@ -155,6 +155,16 @@ export const ChangesReplySchema = Type.Object({
 })
 export type ChangesReply = Static<typeof ChangesReplySchema>
 
+/**
+ * Where a change on a page with no printed number sits (a cover, Part II): named by its part of the
+ * document instead of a page number, so it is never taken for (or cited as) a printed page.
+ */
+export const UNNUMBERED_PAGE = {
+  front: 'unnumbered front matter',
+  body: 'unnumbered page',
+  back: 'unnumbered back matter',
+} as const
+
 /** `p.54 → p.56`, `p.4 → pp.4–5`, `— → p.12` (absent on one side). */
 export function citeSides(from: readonly string[], to: readonly string[]): string {
   const side = (pages: readonly string[]) => {

@@ -12,6 +12,7 @@ import type {
   SectionChange,
   TextChange,
 } from '@asks1/shared/contract/changes'
+import { PAGE_LABEL_RE } from '@asks1/shared/contract/page-label'
 import { useQuery } from '@tanstack/react-query'
 import { changesQueryOptions } from '../api/queries'
 import { describeFailure } from '../lib/error-copy'
@@ -55,14 +56,19 @@ function Pages({
         // biome-ignore lint/suspicious/noArrayIndexKey: a page list is positional and never reorders
         <span key={`${i}-${p}`}>
           {i > 0 && (pages.length > 3 ? '–' : ', ')}
-          <button
-            type="button"
-            className="chip"
-            aria-label={`Page ${p} of the ${versionName(version)}`}
-            onClick={() => onOpen(pageTarget(p, version.n))}
-          >
-            p.{p}
-          </button>
+          {/* An unnumbered part (a cover, Part II) is named, not opened: it has no printed page. */}
+          {!PAGE_LABEL_RE.test(p) ? (
+            <span className="muted">{p}</span>
+          ) : (
+            <button
+              type="button"
+              className="chip"
+              aria-label={`Page ${p} of the ${versionName(version)}`}
+              onClick={() => onOpen(pageTarget(p, version.n))}
+            >
+              p.{p}
+            </button>
+          )}
         </span>
       ))}
     </span>
