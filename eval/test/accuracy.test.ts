@@ -1,24 +1,15 @@
 /**
- * Page accuracy (the measure `pnpm eval:pages` and `pnpm eval` report) on the bundled samples: the
- * ground-truth sentences of each filing, read by the ingest package, on their own printed page.
+ * Page accuracy (the measure `pnpm eval:pages` and `pnpm eval` report), and its value on the bundled
+ * Pandora HTML: the ground-truth sentences, read by the ingest package, on their own printed page.
  * The ground truth is a seeded sample from `../shared/data/groundtruth` kept in test/fixtures, so
- * these run from a plain clone.
+ * these run from a plain clone. The Facebook PDF's is in accuracy.e2e.test.ts (a whole PDF).
  */
-import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { readPages } from '@asks1/ingest'
 import type { PageRecord } from '@asks1/shared/contract/chunk'
 import { describe, expect, it } from 'vitest'
-import { type GroundTruthSentence, pageAccuracy } from '../src/accuracy'
-
-const ROOT = resolve(import.meta.dirname, '../..')
-
-function groundTruth(name: string): GroundTruthSentence[] {
-  return readFileSync(resolve(import.meta.dirname, 'fixtures/groundtruth', `${name}.jsonl`), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as GroundTruthSentence)
-}
+import { pageAccuracy } from '../src/accuracy'
+import { groundTruth, ROOT } from './ground-truth'
 
 describe('pageAccuracy', () => {
   const page = (label: string, text: string, matter: PageRecord['matter'] = 'body'): PageRecord => ({
@@ -51,12 +42,4 @@ describe('page accuracy of the bundled samples', () => {
     expect(acc.share).toBeGreaterThanOrEqual(0.995)
     expect(acc.inTrimmed).toBe(0)
   })
-  it('puts at least 99.5% of facebook-s1.pdf sentences on their own printed page', async () => {
-    const { pages } = await readPages(resolve(ROOT, 'samples/facebook-s1.pdf'))
-    const acc = pageAccuracy(pages, groundTruth('facebook-s1'))
-    expect(acc.total).toBe(496)
-    expect(acc.share).toBeGreaterThanOrEqual(0.995)
-    // None of the sampled body sentences lands on a trimmed page.
-    expect(acc.inTrimmed).toBe(0)
-  }, 120_000)
 })
