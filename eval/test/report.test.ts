@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { alignTables, compareReports, formatDeltas, numericLeaves, reportMarkdown } from '../src/report'
+import {
+  alignTables,
+  compareReports,
+  type EvalReport,
+  formatDeltas,
+  numericLeaves,
+  reportMarkdown,
+} from '../src/report'
 import { report, rs } from './report-fixture'
 
 /** Table cells are padded for alignment: compare with runs of spaces collapsed. */

@@ -216,11 +216,11 @@ describe('errors, CORS, limits', () => {
       headers: {
         origin: 'http://localhost:5173',
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type,x-session-id',
+        'access-control-request-headers': 'content-type,authorization',
       },
     })
     expect(pre.statusCode).toBe(204)
-    expect(pre.headers['access-control-allow-headers']).toMatch(/x-session-id/)
+    expect(pre.headers['access-control-allow-headers']).toMatch(/authorization/)
     const evil = await app.inject({ url: '/filings', headers: { origin: 'https://evil.example' } })
     expect(evil.headers['access-control-allow-origin']).toBeUndefined()
   })

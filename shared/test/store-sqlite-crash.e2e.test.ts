@@ -7,8 +7,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openSqliteStore } from '../src/retrieval/store/sqlite'
-import { acmeChunks } from './store-contract'
+import { openSqliteStore } from '../src/retrieval/store/sqlite/index'
+import { acmeChunks, termsOf } from './store-contract'
 
 describe('sqlite store across processes', () => {
   it('never drops a build in progress, and cleans up a build whose process crashed', async () => {
@@ -31,7 +31,7 @@ describe('sqlite store across processes', () => {
       await building.abort()
       // A child process starts a build and dies without commit or abort.
       const code = `
-        const { openSqliteStore } = await import(${JSON.stringify(join(import.meta.dirname, '../src/retrieval/store/sqlite.ts'))})
+        const { openSqliteStore } = await import(${JSON.stringify(join(import.meta.dirname, '../src/retrieval/store/sqlite/index.ts'))})
         const s = openSqliteStore({ dir: ${JSON.stringify(dir)} })
         const w = await s.beginVersion('acme', { dim: null, version: 'crashed' })
         process.exit(3)`
@@ -40,9 +40,9 @@ describe('sqlite store across processes', () => {
       })
       expect(child.status, child.stderr).toBe(3)
       expect(readdirSync(join(dir, 'acme'))).toContain('crashed.db')
-      expect((await server.search('acme', { text: '900%', vector: null, k: 1 }))[0]?.chunk.version).toBe(
-        live.version,
-      )
+      expect(
+        (await server.search('acme', { terms: termsOf('900%'), vector: null, k: 1 }))[0]?.chunk.version,
+      ).toBe(live.version)
       expect(await server.dropOldVersions('acme')).toEqual(['crashed'])
       expect(readdirSync(join(dir, 'acme'))).toEqual([`${live.version}.db`])
     } finally {

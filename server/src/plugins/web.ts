@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 
 export async function registerWeb(app: FastifyInstance): Promise<void> {
-  const dist = app.deps.config.WEB_DIST
+  const dist = app.config.WEB_DIST
   const hasWeb = existsSync(join(dist, 'index.html'))
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -8,7 +8,6 @@ import { ErrorReplySchema, type FilingInfo, FilingsReplySchema } from '@asks1/sh
 import { ROUTES } from '@asks1/shared/contract/routes'
 import type { FilingStatus } from '@asks1/shared/store'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { answererOf } from '../answerer'
 import { storeKey } from '../lookup'
 
 export const ingestStatus = (s: FilingStatus): NonNullable<FilingInfo['status']> => ({
@@ -25,13 +24,14 @@ const filingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ROUTES.filings,
     {
       schema: {
+        operationId: 'listFilings',
         tags: ['filings'],
         summary: 'The filings this server answers about, their ingest status, and who writes the answers',
-        response: { 200: FilingsReplySchema, 500: ErrorReplySchema },
+        response: { 200: FilingsReplySchema, 429: ErrorReplySchema, 500: ErrorReplySchema },
       },
     },
     async () => {
-      const { registry, store } = app.deps
+      const { registry, store } = app
       const statuses = new Map((await store.listFilings()).map((s) => [s.filing, s]))
       const filings: FilingInfo[] = registry.filings.map((f) => {
         const status = statuses.get(storeKey(f))
@@ -49,7 +49,7 @@ const filingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           status: status ? ingestStatus(status) : null,
         }
       })
-      return { filings, default: registry.defaultFiling.id, answerer: answererOf(app.deps) }
+      return { filings, default: registry.defaultFiling.id, answerer: app.answerer }
     },
   )
 }

@@ -52,6 +52,15 @@ export const AskBodySchema = Type.Object(
 )
 export type AskBody = Static<typeof AskBodySchema>
 
+export const FigureCheckSchema = Type.Object({
+  figure: Type.String({ description: 'The figure as quoted ("$166.9 million")' }),
+  found: Type.Boolean({
+    description:
+      "Stated on the cited page: literally, or equal to a number on it after its units and the quote's rounding",
+  }),
+})
+export type FigureCheck = Static<typeof FigureCheckSchema>
+
 export const CitationSchema = Type.Object({
   page: pageLabel('Cited printed page label'),
   exists: Type.Boolean({ description: 'The page exists in the filing' }),
@@ -60,6 +69,9 @@ export const CitationSchema = Type.Object({
   }),
   figures: Type.Array(Type.String(), { description: 'Figures quoted beside the citation' }),
   missing: Type.Array(Type.String(), { description: 'Quoted figures not found on the page' }),
+  checks: Type.Array(FigureCheckSchema, {
+    description: 'Each figure quoted beside the citation, found on the cited page or not',
+  }),
 })
 export type Citation = Static<typeof CitationSchema>
 
@@ -74,12 +86,40 @@ export const SourceSchema = Type.Object({
 })
 export type Source = Static<typeof SourceSchema>
 
-export const SessionInfoSchema = Type.Object({
-  used: Type.Integer({ minimum: 0 }),
-  limit: Type.Integer({ minimum: 0 }),
-  left: Type.Integer({ minimum: 0 }),
-})
+export const SessionInfoSchema = Type.Object(
+  {
+    used: Type.Integer({ minimum: 0, description: 'Questions this session (or API key, today) has asked' }),
+    limit: Type.Integer({ minimum: 0, description: "The session's (or key's daily) allowance" }),
+    left: Type.Integer({
+      minimum: 0,
+      description:
+        "Questions the caller may still ask: for a browser session, the smaller of the session's and the address's daily allowance",
+    }),
+  },
+  { description: "The caller's question allowance" },
+)
 export type SessionInfo = Static<typeof SessionInfoSchema>
+
+/** Which allowance refused a question, and when it starts again. */
+export const AllowanceSchema = Type.Object(
+  {
+    scope: Type.Union(
+      [Type.Literal('session'), Type.Literal('address'), Type.Literal('key'), Type.Literal('global')],
+      {
+        description:
+          "session: the browser session's questions; address: everything without an API key from one IP address, per day; key: an API key's daily quota; global: the server's daily question or spend budget",
+      },
+    ),
+    used: Type.Integer({ minimum: 0 }),
+    limit: Type.Integer({ minimum: 0 }),
+    left: Type.Integer({ minimum: 0 }),
+    resetsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'When this allowance starts again (UTC midnight for daily ones); null: it does not',
+    }),
+  },
+  { description: 'The allowance that refused the question' },
+)
+export type Allowance = Static<typeof AllowanceSchema>
 
 export const AnswerModeSchema = Type.Union([Type.Literal('llm'), Type.Literal('extractive')])
 export type AnswerMode = Static<typeof AnswerModeSchema>
@@ -113,9 +153,13 @@ export const ErrorReplySchema = Type.Object({
   error: Type.String(),
   message: Type.String({ description: 'Plain-language explanation, safe to show to a user' }),
   code: Type.Optional(
-    Type.String({ description: 'Machine-readable reason, e.g. SESSION_LIMIT, BILLING, OVERLOADED' }),
+    Type.String({
+      description:
+        'Machine-readable reason, e.g. SESSION_LIMIT, IP_DAILY_LIMIT, KEY_QUOTA, BUDGET_EXHAUSTED, BUSY, BILLING, OVERLOADED',
+    }),
   ),
   session: Type.Optional(SessionInfoSchema),
+  allowance: Type.Optional(AllowanceSchema),
 })
 export type ErrorReply = Static<typeof ErrorReplySchema>
 

@@ -5,6 +5,7 @@
 export * from './api'
 export * from './chunk'
 export * from './citations'
+export * from './figures'
 export * from './filings'
 export * from './limits'
 export * from './page-label'
