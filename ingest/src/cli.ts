@@ -19,11 +19,11 @@ import type { Store } from '@asks1/shared/store'
 import cliProgress from 'cli-progress'
 import { Type } from 'typebox'
 import { amendFiling, describeAmendment } from './amend'
-import { describeChanges } from './changes'
 import { fetchEdgarDocument } from './edgar'
 import { type IngestSummary, ingestPages, type Stage } from './ingest'
 import { InputError } from './pdf'
 import { type PagesReport, readPages, readPagesFromData } from './read'
+import { pagesSummary, runSummary, seconds } from './summary'
 
 const USAGE = `Usage:
   pnpm ingest run <filing-id> [<file>] [--skip-pages=N] [--dry-run]
@@ -114,50 +114,6 @@ function parseSkip(value: string | undefined): number | undefined {
   return n
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 1000 ? 2 : 1)} s`
-
-function markerLine(report: PagesReport): string {
-  const seqs = Object.entries(report.markers)
-  return seqs.length ? seqs.map(([k, v]) => `${k} ${v}`).join(', ') : 'none'
-}
-
-function pagesSummary(report: PagesReport): string[] {
-  return [
-    `  source       ${report.source}, ${report.physicalPages} ${report.source === 'pdf' ? 'PDF' : 'HTML'} pages`,
-    `  pages        ${report.pages} printed pages${report.fallback ? ' (FALLBACK: PDF page numbers)' : ''}`,
-    `  markers      ${markerLine(report)}${
-      Object.keys(report.markersVia).length
-        ? ` (via ${Object.entries(report.markersVia)
-            .map(([k, v]) => `${k} ${v}`)
-            .join(', ')})`
-        : ''
-    }; ${report.rejectedCandidates} candidates rejected`,
-    ...(report.markerPosition === 'start'
-      ? ['  position     numbers head their pages (running header): a marker starts its page']
-      : []),
-    `  interpolated ${report.interpolated}`,
-    `  trimmed      front ${report.trimmed.front}, back ${report.trimmed.back}`,
-    ...(report.footerPatterns.length
-      ? [`  footer       ${report.footerPatterns.map((p) => `"${p} <n>"`).join(', ')}`]
-      : []),
-    ...(report.noiseLines
-      ? [`  noise        ${report.noiseLines} producer header/footer lines dropped`]
-      : []),
-  ]
-}
-
-function runSummary(s: IngestSummary): string {
-  const t = s.timings
-  return [
-    `${s.filing} <- ${s.file}${s.dryRun ? ' (dry run: nothing written)' : ''}`,
-    ...pagesSummary(s.report),
-    `  chunks       ${s.chunks.length} (${s.embedded ? `embedded with ${s.model}` : 'keyword-only: no embedding model'})`,
-    s.version ? `  version      ${s.version} is live` : '  version      none (dry run)',
-    `  changes      ${s.changes ? describeChanges(s.changes) : s.dryRun ? 'not compared (dry run)' : 'first version of this filing'}`,
-    `  time         extract ${seconds(t.extractMs)}, paging ${seconds(t.pagingMs)}, chunk ${seconds(t.chunkMs)}, embed ${seconds(t.embedMs)}, write ${seconds(t.writeMs)}, total ${seconds(t.totalMs)}`,
-  ].join('\n')
-}
-
 function warn(report: PagesReport) {
   for (const w of report.warnings) err(loud(`WARNING: ${w}`))
 }
@@ -214,8 +170,8 @@ function ingestOptions(kind: 'run' | 'amend') {
   }
 }
 
-/** `run` and `amend`: read and page the input, then (not on a dry run) write a new live version. */
-async function commandIngest(kind: 'run' | 'amend', args: string[], config: BaseConfig) {
+/** The options of `run` and `amend`, checked before anything is read. */
+function ingestArgs(kind: 'run' | 'amend', args: string[]) {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: ingestOptions(kind) })
   const opt = values as Record<string, string | boolean | undefined>
   const [filingId, fileArg] = positionals
@@ -228,6 +184,16 @@ async function commandIngest(kind: 'run' | 'amend', args: string[], config: Base
     throw new UsageError(`--filed must be a date like 2025-03-31, got "${opt.filed}"`)
   if (typeof opt.form === 'string' && !/^[A-Z0-9-]+(\/A)?$/.test(opt.form))
     throw new UsageError(`--form must be an SEC form type like S-1/A or 424B4, got "${opt.form}"`)
+  return { opt, filingId, fileArg }
+}
+
+/**
+ * `run` and `amend`: read and page the input, then (not on a dry run) write a new live version.
+ * One function for both, longer than most: the guarantees (input read before any write, Ctrl-C
+ * discards the version being built, the store and a fetched file always cleaned up) hold the same way.
+ */
+async function commandIngest(kind: 'run' | 'amend', args: string[], config: BaseConfig) {
+  const { opt, filingId, fileArg } = ingestArgs(kind, args)
   const skipPages = parseSkip(opt['skip-pages'] as string | undefined)
   const dryRun = opt['dry-run'] === true
   const registry = loadRegistry(config.FILINGS_CONFIG, { checkSources: false })
