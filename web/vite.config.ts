@@ -1,6 +1,7 @@
 import { isBuiltin } from 'node:module'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { compression } from 'vite-plugin-compression2'
 
 /**
  * A Vite plugin that fails the build when the web bundle would pull in Node-only code: a Node
@@ -24,7 +25,6 @@ export const NODE_ONLY_PACKAGES = [
   'env-schema',
   'sharp',
   'fastify',
-  'pdfjs-dist',
   '@anthropic-ai/sdk',
 ]
 
@@ -58,11 +58,18 @@ export function browserSafe(): Plugin {
 const api = process.env.ASKS1_API ?? 'http://127.0.0.1:3000'
 
 export default defineConfig({
-  plugins: [browserSafe(), react()],
+  plugins: [
+    browserSafe(),
+    react(),
+    // Brotli and gzip copies of every text asset, served as they are by the server (preCompressed):
+    // nothing is compressed per request.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json|webmanifest)$/ }),
+  ],
   server: {
     proxy: Object.fromEntries(
       ['/ask', '/filings', '/sources', '/health', '/ready', '/openapi.json', '/docs'].map((p) => [p, api]),
     ),
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // No source maps in production: the served app is the bundle alone.
+  build: { outDir: 'dist', sourcemap: false },
 })

@@ -18,6 +18,12 @@ export const SESSION_ID_RE = /^[A-Za-z0-9_-]{16,128}$/
 export const newSessionId = (): string => randomBytes(18).toString('base64url')
 
 /**
+ * How long a browser session lives: its cookie is set once, at the first question, for this long,
+ * after which the browser starts a new session with a full allowance (the reset the app announces).
+ */
+export const SESSION_TTL_S = 7 * 24 * 3600
+
+/**
  * The session a request names: the X-Session-Id header (API clients), else the cookie; null when it
  * names none (a malformed cookie counts as none). A malformed header is the client's mistake: 400.
  */
@@ -36,16 +42,15 @@ export function requestSessionId(request: FastifyRequest, cookieName: string): s
   return fromCookie && SESSION_ID_RE.test(fromCookie) ? fromCookie : null
 }
 
+type Row = { used: number; created_at: number }
+
 export type Reservation = { ok: true; session: SessionInfo } | { ok: false; session: SessionInfo }
 
 export class SessionStore {
   private readonly db: Database.Database
-  private readonly reserveStmt: Database.Statement<
-    [{ id: string; now: number; limit: number }],
-    { used: number }
-  >
-  private readonly releaseStmt: Database.Statement<[number, string], { used: number }>
-  private readonly usedStmt: Database.Statement<[string], { used: number }>
+  private readonly reserveStmt: Database.Statement<[{ id: string; now: number; limit: number }], Row>
+  private readonly releaseStmt: Database.Statement<[number, string], Row>
+  private readonly usedStmt: Database.Statement<[string], Row>
 
   constructor(
     readonly file: string,
@@ -68,20 +73,27 @@ export class SessionStore {
     this.reserveStmt = this.db.prepare(`INSERT INTO sessions (id, used, created_at, updated_at)
       VALUES (@id, 1, @now, @now)
       ON CONFLICT(id) DO UPDATE SET used = used + 1, updated_at = @now WHERE used < @limit
-      RETURNING used`)
+      RETURNING used, created_at`)
     this.releaseStmt = this.db.prepare(
-      'UPDATE sessions SET used = MAX(used - 1, 0), updated_at = ? WHERE id = ? RETURNING used',
+      'UPDATE sessions SET used = MAX(used - 1, 0), updated_at = ? WHERE id = ? RETURNING used, created_at',
     )
-    this.usedStmt = this.db.prepare('SELECT used FROM sessions WHERE id = ?')
+    this.usedStmt = this.db.prepare('SELECT used, created_at FROM sessions WHERE id = ?')
   }
 
-  private info(used: number): SessionInfo {
-    return { used, limit: this.limit, left: Math.max(this.limit - used, 0) }
+  /** `resetsAt` only for a session that has asked: a new one's allowance starts at its first question. */
+  private info(used: number, createdAt?: number): SessionInfo {
+    return {
+      used,
+      limit: this.limit,
+      left: Math.max(this.limit - used, 0),
+      ...(createdAt !== undefined && { resetsAt: new Date(createdAt + SESSION_TTL_S * 1000).toISOString() }),
+    }
   }
 
   /** A session's figures; reading never creates a row (an unknown session has used nothing). */
   get(id: string): SessionInfo {
-    return this.info(this.usedStmt.get(id)?.used ?? 0)
+    const row = this.usedStmt.get(id)
+    return row ? this.info(row.used, row.created_at) : this.info(0)
   }
 
   /** The figures of a session that has not asked anything yet. */
@@ -92,14 +104,45 @@ export class SessionStore {
   /** Takes one question from the session's allowance, or reports that none is left. */
   reserve(id: string): Reservation {
     const row = this.reserveStmt.get({ id, now: this.now(), limit: this.limit })
-    if (row) return { ok: true, session: this.info(row.used) }
-    return { ok: false, session: this.info(Math.max(this.get(id).used, this.limit)) }
+    if (row) return { ok: true, session: this.info(row.used, row.created_at) }
+    const current = this.usedStmt.get(id)
+    return { ok: false, session: this.info(Math.max(current?.used ?? 0, this.limit), current?.created_at) }
   }
 
   /** Gives back a reserved question (the answer failed). */
   release(id: string): SessionInfo {
     const row = this.releaseStmt.get(this.now(), id)
-    return this.info(row?.used ?? 0)
+    return row ? this.info(row.used, row.created_at) : this.info(0)
+  }
+
+  /** Answers being produced per session: a settled read waits for them (see `settled`). */
+  private readonly answering = new Map<string, Set<Promise<unknown>>>()
+
+  /** Marks an answer of `id` as in progress until `work` settles (then its count is final). */
+  track(id: string, work: Promise<unknown>): void {
+    let set = this.answering.get(id)
+    if (!set) this.answering.set(id, (set = new Set()))
+    set.add(work)
+    const done = () => {
+      set.delete(work)
+      if (set.size === 0 && this.answering.get(id) === set) this.answering.delete(id)
+    }
+    work.then(done, done)
+  }
+
+  /**
+   * Resolves once every answer of `id` in progress has settled (so a question stopped by its client
+   * has been given back, or counted), or after `maxMs` at the latest.
+   */
+  async settled(id: string, maxMs: number): Promise<void> {
+    const pending = this.answering.get(id)
+    if (!pending?.size) return
+    let timer: NodeJS.Timeout | undefined
+    const cap = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, maxMs)
+    })
+    await Promise.race([Promise.allSettled([...pending]), cap])
+    clearTimeout(timer)
   }
 
   close(): void {

@@ -19,7 +19,7 @@ import { buildSystemPrompt, buildUserPrompt, capHistory, fenceSafe } from '../sr
 import { verifyCitations } from '../src/answer/verify'
 import { loadServerConfig, trustProxy } from '../src/config'
 import { retryAfterSeconds, upstreamError } from '../src/errors'
-import { SessionStore } from '../src/sessions'
+import { SESSION_TTL_S, SessionStore } from '../src/sessions'
 import { ACME_PAGES, chunksOf } from './helper'
 
 const hits: SearchHit[] = chunksOf('acme-s1', ACME_PAGES).map((chunk, i) => ({ chunk, score: 1 / (i + 1) }))
@@ -317,16 +317,53 @@ describe('session counts (SQLite)', () => {
     const file = join(dir, 'sessions.sqlite')
     let s = new SessionStore(file, 3)
     const id = 'session-aaaaaaaaaaaa'
-    expect(s.reserve(id)).toEqual({ ok: true, session: { used: 1, limit: 3, left: 2 } })
+    expect(s.reserve(id)).toMatchObject({ ok: true, session: { used: 1, limit: 3, left: 2 } })
     expect(s.reserve(id).session.used).toBe(2)
-    expect(s.release(id)).toEqual({ used: 1, limit: 3, left: 2 })
+    expect(s.release(id)).toMatchObject({ used: 1, limit: 3, left: 2 })
     s.close()
     s = new SessionStore(file, 3)
-    expect(s.get(id)).toEqual({ used: 1, limit: 3, left: 2 })
+    expect(s.get(id)).toMatchObject({ used: 1, limit: 3, left: 2 })
     expect(s.reserve(id).ok).toBe(true)
     expect(s.reserve(id).ok).toBe(true)
-    expect(s.reserve(id)).toEqual({ ok: false, session: { used: 3, limit: 3, left: 0 } })
+    expect(s.reserve(id)).toMatchObject({ ok: false, session: { used: 3, limit: 3, left: 0 } })
     expect(s.get('other-session-bbbbbb')).toEqual({ used: 0, limit: 3, left: 3 })
+    s.close()
+  })
+
+  it('a settled read waits for the answers in progress of that session only', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'asks1-sessions-'))
+    const s = new SessionStore(join(dir, 'sessions.sqlite'), 2)
+    let finish: () => void = () => {}
+    s.track('session-eeeeeeeeeeee', new Promise<void>((resolve) => (finish = resolve)))
+    let waited = false
+    const read = s.settled('session-eeeeeeeeeeee', 60_000).then(() => {
+      waited = true
+    })
+    // Another session, or one with nothing in progress, is not held up.
+    await s.settled('session-ffffffffffff', 60_000)
+    await new Promise((r) => setImmediate(r))
+    expect(waited).toBe(false)
+    finish()
+    await read
+    expect(waited).toBe(true)
+    await s.settled('session-eeeeeeeeeeee', 60_000)
+    s.close()
+  })
+
+  it('says when an allowance resets: a fixed time after the first question, on every figure', () => {
+    dir = mkdtempSync(join(tmpdir(), 'asks1-sessions-'))
+    let now = Date.UTC(2026, 0, 10, 12, 0, 0)
+    const s = new SessionStore(join(dir, 'sessions.sqlite'), 2, () => now)
+    const id = 'session-cccccccccccc'
+    const resetsAt = new Date(now + SESSION_TTL_S * 1000).toISOString()
+    expect(resetsAt).toBe('2026-01-17T12:00:00.000Z')
+    expect(s.reserve(id).session.resetsAt).toBe(resetsAt)
+    now += 3_600_000 // later questions do not move the reset
+    expect(s.reserve(id).session.resetsAt).toBe(resetsAt)
+    expect(s.reserve(id)).toMatchObject({ ok: false, session: { left: 0, resetsAt } })
+    expect(s.release(id).resetsAt).toBe(resetsAt)
+    expect(s.get(id).resetsAt).toBe(resetsAt)
+    expect(s.get('never-asked-dddddddd').resetsAt).toBeUndefined()
     s.close()
   })
 })

@@ -29,9 +29,7 @@ import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt
 import { answererOf } from '../answerer'
 import { AppError, upstreamError } from '../errors'
 import { findFiling, liveStatus, storeKey } from '../lookup'
-import { newSessionId, requestSessionId } from '../sessions'
-
-const SESSION_TTL_S = 7 * 24 * 3600
+import { newSessionId, requestSessionId, SESSION_TTL_S } from '../sessions'
 
 /** One server-sent event; JSON data on one line, so no framing escapes are needed. */
 export const sseEvent = (event: string, data: unknown): string =>
@@ -221,7 +219,7 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
           out.end()
         }
       }
-      void pump()
+      deps.sessions.track(sid, pump())
       return reply
     },
   )

@@ -56,6 +56,12 @@ export const SessionInfoSchema = Type.Object({
   used: Type.Integer({ minimum: 0 }),
   limit: Type.Integer({ minimum: 0 }),
   left: Type.Integer({ minimum: 0 }),
+  resetsAt: Type.Optional(
+    Type.String({
+      description:
+        'When the allowance starts afresh (ISO 8601): the session ends a fixed time after its first question. Absent before the first question.',
+    }),
+  ),
 })
 export type SessionInfo = Static<typeof SessionInfoSchema>
 
