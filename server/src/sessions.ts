@@ -120,8 +120,8 @@ export class SessionStore {
 
   /** Marks an answer of `id` as in progress until `work` settles (then its count is final). */
   track(id: string, work: Promise<unknown>): void {
-    let set = this.answering.get(id)
-    if (!set) this.answering.set(id, (set = new Set()))
+    const set = this.answering.get(id) ?? new Set()
+    this.answering.set(id, set)
     set.add(work)
     const done = () => {
       set.delete(work)
