@@ -42,7 +42,7 @@ describe('stopping a streaming answer', () => {
     const turn = screen.getByRole('article', { name: /Question: How much revenue/ })
     await act(async () => first?.send({ event: 'delta', data: { text: 'Revenue was $3,711 million ' } }))
     await act(async () => first?.send({ event: 'delta', data: { text: 'in 2011 (p.56), up' } }))
-    expect(await within(turn).findByRole('button', { name: 'Page 56: open the page text' })).toBeVisible()
+    expect(await within(turn).findByRole('button', { name: 'p.56, open the page' })).toBeVisible()
 
     const [ask] = api.callsTo('POST /ask')
     expect(ask?.signal).toBeInstanceOf(AbortSignal)
@@ -57,9 +57,7 @@ describe('stopping a streaming answer', () => {
       'Revenue was $3,711 million in 2011 p.56, up',
     )
     expect(turn.querySelector('.answer__text')).toHaveClass('answer__text--partial')
-    expect(within(turn).getByRole('button', { name: 'Page 56: open the page text' })).toHaveClass(
-      'cite--pending',
-    )
+    expect(within(turn).getByRole('button', { name: 'p.56, open the page' })).toHaveClass('cite--pending')
     expect(within(turn).queryByRole('region', { name: 'Sources' })).not.toBeInTheDocument()
     expect(turn.querySelector('.answer')).toHaveAttribute('aria-busy', 'false')
     expect(turn.querySelector('.caret')).toBeNull()
@@ -84,9 +82,9 @@ describe('stopping a streaming answer', () => {
       api.streams[1]?.send({ event: 'done', data: reply })
       api.streams[1]?.close()
     })
-    expect(
-      await within(turn).findByRole('button', { name: 'Page 56, checked: open the page text' }),
-    ).toHaveClass('cite--verified')
+    expect(await within(turn).findByRole('button', { name: 'p.56, checked, open the page' })).toHaveClass(
+      'cite--verified',
+    )
     expect(turn.querySelector('.answer__text')).not.toHaveClass('answer__text--partial')
     expect(screen.getByText('3 of 8 questions left')).toBeInTheDocument()
   })
