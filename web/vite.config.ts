@@ -63,7 +63,10 @@ export default defineConfig({
     react(),
     // Brotli and gzip copies of every text asset, served as they are by the server (preCompressed):
     // nothing is compressed per request.
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|json|webmanifest)$/ }),
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|html|svg|json|webmanifest)$/,
+    }),
   ],
   server: {
     proxy: Object.fromEntries(

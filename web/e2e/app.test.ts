@@ -92,6 +92,9 @@ describe.skipIf(!hasChromium)('web app against the real server (Chromium)', () =
       await first.click()
       await page.getByRole('dialog', { name: `Page ${cited}` }).waitFor()
       const dialog = page.locator('dialog.source-panel[open]')
+      // The page as printed first (Pandora is EDGAR HTML: the page's own markup), then its text.
+      await dialog.locator('.html-page[data-marks]').waitFor()
+      await dialog.getByRole('button', { name: 'Text' }).click()
       const text = dialog.locator('.page-text')
       await text.waitFor()
       expect(((await text.textContent()) ?? '').length).toBeGreaterThan(200)
