@@ -225,7 +225,16 @@ describe('source cards', () => {
   test('each page on one card only; the matched sentence, not the passage start', () => {
     const reply = askReply({
       answer: 'Revenue was $3,711 million in 2011 [p.56].',
-      citations: [{ page: '56', exists: true, verified: true, figures: ['$3,711 million'], missing: [] }],
+      citations: [
+        {
+          page: '56',
+          exists: true,
+          verified: true,
+          figures: ['$3,711 million'],
+          missing: [],
+          checks: [{ figure: '$3,711 million', found: true }],
+        },
+      ],
     })
     const a = { ...(reply.sources[0] as (typeof reply.sources)[number]), citedPages: ['56'] }
     const b = { ...a, chunkId: 'c9', citedPages: ['56'] }

@@ -12,6 +12,7 @@ import {
   DocumentPageReplySchema,
   DocumentParamsSchema,
 } from '@asks1/shared/contract/document'
+import { routePattern, SUB_ROUTES } from '@asks1/shared/contract/routes'
 import send from '@fastify/send'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { DocumentService } from '../document'
@@ -29,13 +30,14 @@ const binary = (description: string) => ({
 })
 
 const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const documents = new DocumentService(app.deps)
+  const documents = new DocumentService(app)
 
   app.get(
-    '/filings/:id/document',
+    routePattern(SUB_ROUTES.document),
     {
       schema: {
         tags: ['filings'],
+        operationId: 'getFilingDocument',
         summary: "The filing's source document (PDF or EDGAR HTML), with range requests",
         description:
           'The very file the live version was ingested from. Supports `Range: bytes=…` (206 Partial Content, `Accept-Ranges: bytes`), `If-None-Match` and `If-Modified-Since`. HTML is served with `Content-Security-Policy: sandbox`, so nothing in it runs on this origin.',
@@ -51,7 +53,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const filing = findFiling(app.deps, request.params.id)
+      const filing = findFiling(app, request.params.id)
       const doc = await documents.live(filing)
       const result = await send(request.raw, encodeURIComponent(basename(doc.path)), {
         root: dirname(doc.path),
@@ -87,10 +89,11 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   )
 
   app.get(
-    '/filings/:id/document/pages/:page',
+    routePattern(SUB_ROUTES.documentPage),
     {
       schema: {
         tags: ['filings'],
+        operationId: 'getFilingDocumentPage',
         summary: 'One printed page of an EDGAR HTML filing, as sanitised HTML',
         description:
           "The page's own markup (tables intact), cut at the filing's page breaks exactly as ingest pages it, and sanitised on the server: text, emphasis, alignment and tables only. A PDF filing answers 404 `NOT_HTML`: render its PDF pages (`pdfPages` of GET /sources?page=) from GET /filings/:id/document instead.",
@@ -99,7 +102,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const filing = findFiling(app.deps, request.params.id)
+      const filing = findFiling(app, request.params.id)
       // Citations are written "p.154"; accept the label with or without that prefix, as /sources does.
       const label = request.params.page.replace(/^pp?\.\s*/i, '').trim()
       const page = await documents.htmlPage(filing, label)

@@ -4,6 +4,7 @@
  * markup, sanitised by the server. Browser-safe.
  */
 import { type Static, Type } from 'typebox'
+import { routeUrl, SUB_ROUTES } from './routes'
 
 export const DocumentParamsSchema = Type.Object(
   { id: Type.String({ minLength: 1, maxLength: 64, description: 'Filing id from /filings' }) },
@@ -34,8 +35,8 @@ export const DocumentPageReplySchema = Type.Object({
 export type DocumentPageReply = Static<typeof DocumentPageReplySchema>
 
 /** The document route's path for a filing (the web app's PDF viewer loads it with range requests). */
-export const documentUrl = (filing: string): string => `/filings/${encodeURIComponent(filing)}/document`
+export const documentUrl = (filing: string): string => routeUrl(SUB_ROUTES.document, { id: filing })
 
 /** One printed page's sanitised HTML. */
 export const documentPageUrl = (filing: string, page: string): string =>
-  `${documentUrl(filing)}/pages/${encodeURIComponent(page)}`
+  routeUrl(SUB_ROUTES.documentPage, { id: filing, page })

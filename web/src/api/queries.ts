@@ -12,6 +12,7 @@ import type {
 } from '@asks1/shared/contract/api'
 import { type DocumentPageReply, documentPageUrl } from '@asks1/shared/contract/document'
 import type { ReadyReply } from '@asks1/shared/contract/operations'
+import { ROUTES } from '@asks1/shared/contract/routes'
 import {
   type QueryClient,
   queryOptions,
@@ -35,7 +36,7 @@ export const queryKeys = {
 export const filingsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.filings,
-    queryFn: ({ signal }) => getJson<FilingsReply>('/filings', signal),
+    queryFn: ({ signal }) => getJson<FilingsReply>(ROUTES.filings, signal),
     staleTime: 60_000,
   })
 
@@ -47,7 +48,7 @@ export const filingsQueryOptions = () =>
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.session,
-    queryFn: ({ signal }) => getJson<SessionInfo>('/session', signal),
+    queryFn: ({ signal }) => getJson<SessionInfo>(ROUTES.session, signal),
     staleTime: Number.POSITIVE_INFINITY,
   })
 
@@ -59,7 +60,7 @@ export const readyQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.ready,
     queryFn: async ({ signal }) => {
-      const res = await request('/ready', { headers: { accept: 'application/json' }, signal })
+      const res = await request(ROUTES.ready, { headers: { accept: 'application/json' }, signal })
       if (res.status !== 200 && res.status !== 503) throw await errorFromResponse(res)
       return (await res.json()) as ReadyReply
     },
@@ -98,7 +99,7 @@ export async function* reportSession(
 
 /** GET /session once the session's answers in progress have settled (a stopped one given back or counted). */
 const settledSession = ({ signal }: { signal: AbortSignal }) =>
-  getJson<SessionInfo>('/session?settled=true', signal)
+  getJson<SessionInfo>(`${ROUTES.session}?settled=true`, signal)
 
 /**
  * The answers streaming now, by turn, each with the AbortController its request listens to. The
@@ -129,7 +130,10 @@ export const sourcePageQueryOptions = (filing: string, page: string) =>
   queryOptions({
     queryKey: queryKeys.sourcePage(filing, page),
     queryFn: ({ signal }) =>
-      getJson<SourcePageReply>(`/sources?${new URLSearchParams({ filing, page }).toString()}`, signal),
+      getJson<SourcePageReply>(
+        `${ROUTES.sources}?${new URLSearchParams({ filing, page }).toString()}`,
+        signal,
+      ),
     // A filing's page text only changes on re-ingest; within a visit it is fixed.
     staleTime: Number.POSITIVE_INFINITY,
   })
