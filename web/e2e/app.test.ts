@@ -83,7 +83,9 @@ describe.skipIf(!hasChromium)('web app against the real server (Chromium)', () =
       for (const p of await sourceChips.evaluateAll((els) => els.map((e) => e.getAttribute('data-page'))))
         expect(answerPages.has(p)).toBe(true)
       // The session's reset: a week after its first question.
-      expect(await page.locator('.session').textContent()).toMatch(/^7 of 8 questions left · resets \w{3} \d{1,2}, \d\d:\d\d$/)
+      expect(await page.locator('.session').textContent()).toMatch(
+        /^7 of 8 questions left · resets \w{3} \d{1,2}, \d\d:\d\d$/,
+      )
       await shot(page, `${label}-2-answer.png`)
       await turn.locator('.sources').scrollIntoViewIfNeeded()
       await shot(page, `${label}-2b-sources.png`)
