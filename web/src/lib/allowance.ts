@@ -16,6 +16,11 @@ export function formatReset(iso: string, now = new Date()): string {
 
 export function sessionText(session: SessionInfo, now = new Date()): string {
   const reset = session.resetsAt ? formatReset(session.resetsAt, now) : null
+  // Left at 0 before the session's own limit: the address's daily allowance is what ran out.
+  if (session.left === 0 && session.used < session.limit)
+    return reset
+      ? `No questions left today from this network · more on ${reset}`
+      : 'No questions left today from this network'
   if (session.left === 0)
     return reset ? `No questions left · ${session.limit} more on ${reset}` : 'No questions left'
   const count = `${session.left} of ${session.limit} question${session.limit === 1 ? '' : 's'} left`
