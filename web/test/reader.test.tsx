@@ -238,7 +238,10 @@ describe('source cards', () => {
     })
     const a = { ...(reply.sources[0] as (typeof reply.sources)[number]), citedPages: ['56'] }
     const b = { ...a, chunkId: 'c9', citedPages: ['56'] }
-    expect(sourceCards([a, b], true).map((c) => [c.source.chunkId, c.pages])).toEqual([['c1', ['56']]])
+    expect(sourceCards([a, b], true, reply).map((c) => [c.source.chunkId, c.pages])).toEqual([['c1', ['56']]])
+    // Of two passages on p.56, the one holding the cited figure keeps the page, whatever its rank.
+    const weak = { ...a, chunkId: 'c0', text: '[p.56] Our users grew in every region.' }
+    expect(sourceCards([weak, a], true, reply).map((c) => c.source.chunkId)).toEqual(['c1'])
     const text =
       '[p.55] Overview of the year. [p.56] Our users grew. Revenue was $3,711 million in 2011. We hired.'
     expect(textOnPages(text, ['56'])).toBe('Our users grew. Revenue was $3,711 million in 2011. We hired.')

@@ -7,7 +7,7 @@ import { type AskTurnInput, askQueryOptions } from '../api/queries'
 import { answerMarkdown, copyText } from '../lib/answer-markdown'
 import { type Block, type Inline, parseAnswer, quotesForPage } from '../lib/answer-parts'
 import { citationStatus, citationsFor } from '../lib/citation-status'
-import { matchedSentence } from '../lib/matched-sentence'
+import { bestSentence, matchedSentence } from '../lib/matched-sentence'
 import { CitationChip } from './CitationChip'
 import { FailureNotice } from './FailureNotice'
 import type { PageTarget } from './SourcePanel'
@@ -168,7 +168,7 @@ export function AnswerText({
 export function Sources({ reply, onOpen }: { reply: AskReply; onOpen: (page: string) => void }) {
   if (reply.sources.length === 0) return null
   const cited = reply.sources.some((s) => s.citedPages.length > 0)
-  const cards = sourceCards(reply.sources, cited)
+  const cards = sourceCards(reply.sources, cited, reply)
   const heading = cited ? 'Sources' : 'Passages searched'
   return (
     <section className="sources" aria-label={heading}>
@@ -200,21 +200,26 @@ const countPages = (sources: Source[]) => new Set(sources.flatMap((s) => s.cited
 
 /**
  * One card per passage, each page on one card only: overlapping passages (chunks share 100 words)
- * often cover the same page, and the best-ranked passage keeps it. A passage left with no page of its
- * own is not shown.
+ * often cover the same page. The passage whose part of that page holds the answer's quote or figures
+ * keeps it (the better-ranked one on a tie); a passage left with no page of its own is not shown.
  */
 export function sourceCards(
   sources: readonly Source[],
   cited: boolean,
+  reply: AskReply,
 ): { source: Source; pages: string[] }[] {
-  const seen = new Set<string>()
-  const out: { source: Source; pages: string[] }[] = []
-  for (const source of sources) {
-    const pages = (cited ? source.citedPages : source.pages).filter((p) => !seen.has(p))
-    for (const p of pages) seen.add(p)
-    if (pages.length > 0) out.push({ source, pages })
-  }
-  return out
+  const owner = new Map<string, { index: number; score: number }>()
+  sources.forEach((source, index) => {
+    for (const page of cited ? source.citedPages : source.pages) {
+      const score = bestSentence(source, reply, [page]).score
+      const current = owner.get(page)
+      if (!current || score > current.score) owner.set(page, { index, score })
+    }
+  })
+  return sources.flatMap((source, index) => {
+    const pages = (cited ? source.citedPages : source.pages).filter((p) => owner.get(p)?.index === index)
+    return pages.length > 0 ? [{ source, pages }] : []
+  })
 }
 
 /**

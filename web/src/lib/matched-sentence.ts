@@ -37,8 +37,20 @@ export function sentencesOf(text: string): string[] {
 const words = (s: string) => new Set(s.toLowerCase().match(/[a-z0-9][a-z0-9.,%$-]*[a-z0-9%]|[a-z0-9]/g) ?? [])
 
 export function matchedSentence(source: Source, reply: AskReply, pages: readonly string[]): string {
+  return bestSentence(source, reply, pages).sentence
+}
+
+/**
+ * The best sentence and how well it matched (100 per quote or figure found, plus shared words), so
+ * that of two passages covering a page, the one holding the answer's evidence can keep it.
+ */
+export function bestSentence(
+  source: Source,
+  reply: AskReply,
+  pages: readonly string[],
+): { sentence: string; score: number } {
   const sentences = sentencesOf(textOnPages(source.text, pages))
-  if (sentences.length === 0) return ''
+  if (sentences.length === 0) return { sentence: '', score: -1 }
   const quotes = pages.flatMap((p) => quotesForPage(reply.answer, p))
   const figures = figuresOf(reply.citations.filter((c) => pages.includes(c.page)))
   const re = highlightRegExp(figures, quotes)
@@ -55,5 +67,5 @@ export function matchedSentence(source: Source, reply: AskReply, pages: readonly
       bestScore = score
     }
   }
-  return best
+  return { sentence: best, score: bestScore }
 }
