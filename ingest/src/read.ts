@@ -17,6 +17,7 @@ import {
 import { assignMatter, splitLeadingFront } from './matter'
 import { assemblePages, type RawPage } from './paging'
 import { assertTextLayer, extractPdf, InputError, isPdf } from './pdf'
+import { readHtmlTables, readPdfTables } from './tables'
 
 export interface ReadOptions {
   /** Forces the front-matter cut at this many physical pages. */
@@ -167,6 +168,7 @@ export function pageHtml(
 export function toRecords(rawPages: RawPage[], source: 'pdf' | 'html', skipPages?: number): PageRecord[] {
   const raw = splitLeadingFront(rawPages)
   const matter = assignMatter(raw, skipPages === undefined ? {} : { skipPages })
+  const tables = source === 'pdf' ? readPdfTables(raw) : readHtmlTables(raw)
   const out: PageRecord[] = []
   raw.forEach((p, i) => {
     const text = pageText(p.lines)
@@ -179,6 +181,8 @@ export function toRecords(rawPages: RawPage[], source: 'pdf' | 'html', skipPages
       matter: matter[i] ?? 'body',
     }
     if (p.fallback) record.fallback = true
+    const onPage = tables.get(p.label)
+    if (onPage?.length) record.tables = onPage
     out.push(record)
   })
   return out

@@ -1,0 +1,72 @@
+/**
+ * `pnpm eval:tables [--json] [--filings facebook-s1,pandora-s1,camp4-424b4] [--dir DIR]`: reads each
+ * filing's EDGAR HTML (the gold: real `<table>` markup) and its two PDF printings (Chrome `.pdf`,
+ * `-flow.pdf`), and reports the share of numeric HTML cells the PDF table reading recovers with the
+ * right row label, period and printed page. Progress on stderr; --json prints only the result.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { readPages } from '@asks1/ingest'
+import { scoreTables, type TableScore } from './tables-score'
+
+const DEFAULT_FILINGS = ['facebook-s1', 'pandora-s1', 'camp4-424b4']
+
+function args(argv: string[]): { json: boolean; filings: string[]; dir: string; examples: boolean } {
+  const get = (name: string) => {
+    const i = argv.indexOf(name)
+    return i >= 0 ? argv[i + 1] : undefined
+  }
+  return {
+    json: argv.includes('--json'),
+    examples: argv.includes('--examples'),
+    filings: (get('--filings') ?? DEFAULT_FILINGS.join(',')).split(',').filter(Boolean),
+    dir: get('--dir') ?? join(import.meta.dirname, '../../../shared/data/filings'),
+  }
+}
+
+async function main(): Promise<void> {
+  const a = args(process.argv.slice(2))
+  const results: Record<string, Record<string, TableScore>> = {}
+  for (const id of a.filings) {
+    const html = [join(a.dir, `${id}.html`), join(a.dir, `${id}.htm`)].find((f) => existsSync(f))
+    if (!html) throw new Error(`no HTML for ${id} in ${a.dir}`)
+    process.stderr.write(`${id}: reading HTML…\n`)
+    const gold = (await readPages(html)).pages
+    results[id] = {}
+    for (const variant of ['', '-flow']) {
+      const pdf = join(a.dir, `${id}${variant}.pdf`)
+      if (!existsSync(pdf)) continue
+      process.stderr.write(`${id}${variant}.pdf: reading…\n`)
+      const got = (await readPages(pdf)).pages
+      const score = scoreTables(gold, got)
+      ;(results[id] as Record<string, TableScore>)[`${id}${variant}.pdf`] = a.examples
+        ? score
+        : { ...score, examples: score.examples.slice(0, 3) }
+      process.stderr.write(
+        `  ${(100 * score.recall).toFixed(1)}% of ${score.goldCells} HTML cells (${score.misplaced} misplaced)\n`,
+      )
+    }
+  }
+  const all = Object.values(results).flatMap((r) => Object.values(r))
+  const goldCells = all.reduce((n, s) => n + s.goldCells, 0)
+  const recovered = all.reduce((n, s) => n + s.recovered, 0)
+  const summary = { goldCells, recovered, recall: goldCells ? recovered / goldCells : 0 }
+  if (a.json) {
+    process.stdout.write(`${JSON.stringify({ tables: { summary, filings: results } }, null, 2)}\n`)
+    return
+  }
+  for (const [id, r] of Object.entries(results))
+    for (const [file, s] of Object.entries(r)) {
+      process.stdout.write(
+        `${file.padEnd(28)} ${(100 * s.recall).toFixed(1).padStart(5)}%  ${s.recovered}/${s.goldCells} cells  tables html ${s.goldTables} pdf ${s.pdfTables}\n`,
+      )
+      for (const e of s.examples) process.stdout.write(`    miss ${e}\n`)
+      void id
+    }
+  process.stdout.write(`all ${(100 * summary.recall).toFixed(1)}%  ${recovered}/${goldCells} cells\n`)
+}
+
+main().catch((err) => {
+  process.stderr.write(`${(err as Error).message}\n`)
+  process.exitCode = 1
+})
