@@ -4,6 +4,7 @@
  */
 import { type Static, Type } from 'typebox'
 import { FilingEntrySchema } from './filings'
+import { TableSchema } from './tables'
 
 export const PageLabelSchema = Type.String({
   pattern: '^(?:[0-9]{1,4}|[A-Z]{1,2}-[0-9]{1,4}|[ivxlcdm]{1,8})$',
@@ -152,6 +153,10 @@ export const SourcePageReplySchema = Type.Object({
   prev: Type.Union([Type.String(), Type.Null()]),
   next: Type.Union([Type.String(), Type.Null()]),
   edgarUrl: Type.String(),
+  tables: Type.Array(TableSchema, {
+    description:
+      'Tables printed on the page (parts of tables continued from or onto other pages included), values in units',
+  }),
 })
 export type SourcePageReply = Static<typeof SourcePageReplySchema>
 
