@@ -30,7 +30,8 @@ function cellsOf(segments: readonly Segment[]): Cell[] {
   let pendingDollar = false
   for (const s of segments) {
     // A "$" glued to the end of the previous number ("38,380$") belongs to the next cell.
-    const parts = s.text.split(/(?<=[\d)])\s*(?=\$)/)
+    // So does a number glued after a closing parenthesis ("(147,114 )15,033").
+    const parts = s.text.split(/(?<=[\d)])\s*(?=\$)|(?<=\d\s?\))\s*(?=[\d(])/)
     for (const [k, raw] of parts.entries()) {
       const text = raw.trim()
       const x0 = k === 0 ? s.x0 : s.x1 - 1
@@ -111,11 +112,30 @@ function regions(
       return
     }
     // Section labels ("Costs and expenses:") and wrapped labels sit between rows; prose ends a table.
-    if (cur && !isProse(line, pageWidth) && (line.segments?.length ?? 0) <= 2 && ++gapLines <= 3) return
+    if (cur && !isProse(line, pageWidth) && (line.segments?.length ?? 0) <= 2 && ++gapLines <= 8) return
     cur = null
     gapLines = 0
   })
   return out.filter((r) => r.rows.length >= 2)
+}
+
+/**
+ * Whether header segment `si` of a line sits over a column centred at `x`. A header is centred over
+ * the columns it spans, so its reach is symmetric: as far as the midpoint to its neighbour on the
+ * line ("Fiscal Year Ended January 31," over four columns, "October 31," over two), and at least
+ * half a column pitch past its own ends.
+ */
+function reaches(segs: readonly Segment[], si: number, x: number, pitch: number): boolean {
+  const s = segs[si] as Segment
+  const c = (s.x0 + s.x1) / 2
+  const prev = segs[si - 1]
+  const next = segs[si + 1]
+  const left = prev ? (prev.x1 + s.x0) / 2 : Number.NEGATIVE_INFINITY
+  const right = next ? (s.x1 + next.x0) / 2 : Number.POSITIVE_INFINITY
+  const own = (s.x1 - s.x0) / 2 + pitch / 2
+  const sym = Math.min(c - left, right - c)
+  const r = Number.isFinite(sym) ? Math.max(own, sym) : own
+  return x >= Math.max(left, c - r) && x <= Math.min(right, c + r)
 }
 
 /** Header parts above the first row, given to the columns they sit over (spanning headers to several). */
@@ -134,8 +154,9 @@ function headerOf(
   let used = 0
   for (let i = first - 1; i >= floor && first - i <= 8; i--) {
     const line = lines[i] as Line
-    const segs = line.segments ?? []
-    if (parseUnits(line.text) && segs.length === 1) continue
+    // A units caption may share the header line ("(in thousands)   Actual   Pro forma").
+    const segs = (line.segments ?? []).filter((s) => !parseUnits(s.text) || s.x1 > colsLeft)
+    if (segs.length === 0) continue
     // A section heading between the header and the first row ("Statements of Income Data:").
     if (
       used === 0 &&
@@ -164,7 +185,7 @@ function headerOf(
       let best = -1
       let dist = Number.POSITIVE_INFINITY
       segs.forEach((s, si) => {
-        if (centre < s.x0 - pitch / 2 || centre > s.x1 + pitch / 2) return
+        if (!reaches(segs, si, centre, pitch)) return
         const d = Math.abs((s.x0 + s.x1) / 2 - centre)
         if (d < dist) {
           dist = d
@@ -237,7 +258,10 @@ export function pdfTables(lines: readonly Line[], page: string): Table[] {
     for (let i = region.start; i <= region.end; i++) {
       const row = region.rows.find((r) => r.line === i)
       if (!row) {
-        pendingLabel = (lines[i] as Line).text
+        const text = (lines[i] as Line).text
+        // A heading ("Costs and expenses:") stands alone; other label lines run on into the row.
+        pendingLabel =
+          /:$/.test(pendingLabel) || /^[A-Z]/.test(text) ? text : `${pendingLabel} ${text}`.trim()
         continue
       }
       const joined = pendingLabel && /^[a-z(]/.test(row.label) && !/:$/.test(pendingLabel)
