@@ -2,7 +2,13 @@
  * What both table readers (PDF geometry, EDGAR markup) share once cells are placed in columns:
  * header lines to period labels, a printed cell to a scaled value, footnote markers off labels.
  */
-import { isEmptyCell, parseFigure, scaleByUnits, type Units } from '@asks1/shared/contract/figures'
+import {
+  isEmptyCell,
+  parseFigure,
+  parseUnits,
+  scaleByUnits,
+  type Units,
+} from '@asks1/shared/contract/figures'
 import type { Table, TableCell } from '@asks1/shared/contract/tables'
 
 const MONTH =
@@ -48,7 +54,9 @@ export function readCell(text: string, units: Units | null, rowLabel: string): T
   if (!t || isEmptyCell(t)) return { text: t, value: null }
   const f = parseFigure(t)
   if (!f) return { text: t, value: null }
-  return { text: t, value: scaleByUnits(f, units, rowLabel).value }
+  // A row may state its own units ("Listener hours (in billions)"): they win over the table's.
+  const own = parseUnits(rowLabel)
+  return { text: t, value: scaleByUnits(f, own ?? units, rowLabel).value }
 }
 
 /** Whether a cell's text reads as a figure or a printed blank (a dash, "NM"). */

@@ -86,9 +86,14 @@ const nearest = (xs: readonly number[], x: number) =>
 
 const isProse = (line: Line, pageWidth: number) => {
   const segs = line.segments ?? []
-  const wide = segs.some((s) => s.x1 - s.x0 > 0.55 * pageWidth)
   const words = line.text.split(' ').length
-  return (wide && words > 16) || words > 24
+  if (words > 24) return true
+  // A heading or a wrapped label ends in ":" or stays in the label column; a sentence runs wide.
+  if (/:$/.test(line.text)) return false
+  const widest = Math.max(0, ...segs.map((s) => s.x1 - s.x0))
+  return (
+    (segs.length === 1 && widest > 0.6 * pageWidth && words > 6) || (widest > 0.55 * pageWidth && words > 16)
+  )
 }
 
 /** Consecutive runs of data rows (label-only lines between rows allowed), at least two rows each. */
@@ -214,6 +219,16 @@ function captionOf(
     const u = parseUnits(text)
     if (u && !units) units = u
     else if (!title && text.split(' ').length <= 14 && !/^table of contents$/i.test(text)) title = text
+  }
+  // A caption in a sentence may wrap mid-phrase ("… calculated as follows (in / millions, …):").
+  if (!units) {
+    const from = Math.max(floor, top - 4)
+    units = parseUnits(
+      lines
+        .slice(from, top)
+        .map((l) => l.text)
+        .join(' '),
+    )
   }
   return { title, units }
 }

@@ -192,7 +192,7 @@ export const NO_UNITS: Units = { scale: 1, label: null, exceptPerShare: false, e
 
 /** Row labels that count shares or state per-share amounts: units "except per share" leave them alone. */
 const PER_SHARE_ROW =
-  /\bper (?:basic |diluted |common |ordinary )?share\b|\bearnings per\b|\b(?:basic|diluted)$/i
+  /\bper (?:basic |diluted |common |ordinary )?share\b|\bearnings per\b|\beps$|\b(?:basic|diluted)$/i
 const SHARE_COUNT_ROW = /\bshares\b|\bweighted[- ]average\b/i
 
 /**
