@@ -48,6 +48,11 @@ function cellsOf(segments: readonly Segment[]): Cell[] {
       pendingDollar = false
     }
   }
+  // Columns line up on the last digit: a hanging ")" or "%" must not move a cell's right edge.
+  for (const c of out) {
+    const tail = /[^\d]*$/.exec(c.text)?.[0].length ?? 0
+    if (tail > 0 && c.text.length > tail) c.x1 -= (tail * (c.x1 - c.x0)) / c.text.length
+  }
   return out
 }
 
@@ -56,7 +61,10 @@ function asDataRow(line: Line, index: number): DataRow | null {
   const cells = cellsOf(line.segments ?? [])
   if (cells.length === 0) return null
   const first = cells[0] as Cell
-  const labelled = !isNumericCell(first.text)
+  // A year leading a row of amounts is its label ("2024   $ 3,356" in a maturities table).
+  const isYear = (c: Cell) => /^(?:19|20)\d{2}$/.test(c.text)
+  const yearLabel = cells.length > 1 && isYear(first) && !cells.slice(1).every(isYear)
+  const labelled = yearLabel || !isNumericCell(first.text)
   const values = labelled ? cells.slice(1) : cells
   if (values.length === 0 || !values.every((c) => isNumericCell(c.text))) return null
   // A row of years alone is a header, not data.
@@ -89,7 +97,7 @@ const isProse = (line: Line, pageWidth: number) => {
   const words = line.text.split(' ').length
   if (words > 24) return true
   // A heading or a wrapped label ends in ":" or stays in the label column; a sentence runs wide.
-  if (/:$/.test(line.text)) return false
+  if (/:$/.test(line.text) && words <= 12) return false
   const widest = Math.max(0, ...segs.map((s) => s.x1 - s.x0))
   return (
     (segs.length === 1 && widest > 0.6 * pageWidth && words > 6) || (widest > 0.55 * pageWidth && words > 16)
@@ -143,6 +151,19 @@ function reaches(segs: readonly Segment[], si: number, x: number, pitch: number)
   return x >= Math.max(left, c - r) && x <= Math.min(right, c + r)
 }
 
+/** Two headers printed without a gap ("As of June 30,As of December 31,") are two segments. */
+function splitGlued(s: Segment): Segment[] {
+  const parts = s.text.split(/(?<=,)(?=[A-Z])/)
+  if (parts.length === 1) return [s]
+  const w = (s.x1 - s.x0) / s.text.length
+  let x = s.x0
+  return parts.map((text) => {
+    const seg = { text: text.trim(), x0: x, x1: x + w * text.length }
+    x = seg.x1
+    return seg
+  })
+}
+
 /** Header parts above the first row, given to the columns they sit over (spanning headers to several). */
 function headerOf(
   lines: readonly Line[],
@@ -160,7 +181,9 @@ function headerOf(
   for (let i = first - 1; i >= floor && first - i <= 8; i--) {
     const line = lines[i] as Line
     // A units caption may share the header line ("(in thousands)   Actual   Pro forma").
-    const segs = (line.segments ?? []).filter((s) => !parseUnits(s.text) || s.x1 > colsLeft)
+    const segs = (line.segments ?? [])
+      .filter((s) => !parseUnits(s.text) || s.x1 > colsLeft)
+      .flatMap(splitGlued)
     if (segs.length === 0) continue
     // A section heading between the header and the first row ("Statements of Income Data:").
     if (
