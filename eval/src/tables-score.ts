@@ -56,7 +56,7 @@ const same = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Mat
 export function scoreTables(
   gold: readonly PageRecord[],
   pdf: readonly PageRecord[],
-  maxExamples = 40,
+  maxExamples = 500,
 ): TableScore {
   const want = entries(gold)
   const have = entries(pdf)
