@@ -13,6 +13,7 @@ import type { Embedder } from '@asks1/shared/retrieval/embedder'
 import type { ChunkInput, FilingStatus, Store, VersionWriter } from '@asks1/shared/store'
 import { diffPages, type PageChanges } from './changes'
 import { CHUNK_OVERLAP, CHUNK_WORDS, chunkPages } from './chunk'
+import { pagesFor } from './matter'
 import { InputError } from './pdf'
 import { type PagesReport, type ReadResult, readPagesFromData } from './read'
 import { tableRowChunks } from './table-units'
@@ -112,11 +113,12 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
   if (!opts.dryRun && !opts.store) throw new Error('ingestPages: a store is required unless dryRun')
 
   const t1 = performance.now()
-  const textChunks = chunkPages(pages, { filing, version: DRY_RUN_VERSION })
+  const body = pagesFor('chunk', pages)
+  const textChunks = chunkPages(body, { filing, version: DRY_RUN_VERSION })
   const rowUnits =
     opts.tableRows !== true
       ? []
-      : tableRowChunks(pages, { filing, version: DRY_RUN_VERSION, firstOrdinal: textChunks.length })
+      : tableRowChunks(body, { filing, version: DRY_RUN_VERSION, firstOrdinal: textChunks.length })
   const chunks = [...textChunks, ...rowUnits]
   if (textChunks.length === 0)
     throw new InputError(`${opts.file}: no body text left to chunk after trimming front and back matter`)
@@ -136,9 +138,7 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
   }
   const t3 = performance.now()
 
-  // Unlabelled pages are kept only when the whole filing is unlabelled: a trailing unnumbered
-  // exhibit list is back matter nobody cites, and storing it would flag the version as fallback.
-  const stored = report.fallback ? pages : pages.filter((p) => !p.fallback)
+  const stored = pagesFor('store', pages)
   const changes = opts.store ? await changesSinceLive(opts.store, filing, stored, sha256) : null
 
   let version: string | null = null

@@ -14,7 +14,7 @@ import {
   noiseLines,
   pdfCandidates,
 } from './markers'
-import { assignMatter, splitLeadingFront } from './matter'
+import { countTrimmed, trimMatter } from './matter'
 import { assemblePages, type RawPage } from './paging'
 import { assertTextLayer, extractPdf, InputError, isPdf } from './pdf'
 import { readHtmlTables, readPdfTables } from './tables'
@@ -166,25 +166,24 @@ export function pageHtml(
 }
 
 export function toRecords(rawPages: RawPage[], source: 'pdf' | 'html', skipPages?: number): PageRecord[] {
-  const raw = splitLeadingFront(rawPages)
-  const matter = assignMatter(raw, skipPages === undefined ? {} : { skipPages })
-  const tables = source === 'pdf' ? readPdfTables(raw) : readHtmlTables(raw)
+  const trimmed = trimMatter(rawPages, skipPages === undefined ? {} : { skipPages })
+  const tables = source === 'pdf' ? readPdfTables(trimmed) : readHtmlTables(trimmed)
   const out: PageRecord[] = []
-  raw.forEach((p, i) => {
+  for (const p of trimmed) {
     const text = pageText(p.lines)
     // A page with neither text nor a label of its own carries nothing to cite.
-    if (text === '' && p.fallback) return
+    if (text === '' && p.fallback) continue
     const record: PageRecord = {
       label: p.label,
       pdfPages: source === 'pdf' ? p.physical : [],
       text,
-      matter: matter[i] ?? 'body',
+      matter: p.matter,
     }
     if (p.fallback) record.fallback = true
     const onPage = tables.get(p.label)
     if (onPage?.length) record.tables = onPage
     out.push(record)
-  })
+  }
   return out
 }
 
@@ -241,10 +240,7 @@ function finish(
     source,
     pages: pages.length,
     ...report,
-    trimmed: {
-      front: pages.filter((p) => p.matter === 'front').length,
-      back: pages.filter((p) => p.matter === 'back').length,
-    },
+    trimmed: countTrimmed(pages),
     timings: { extractMs, pagingMs },
   }
 }
