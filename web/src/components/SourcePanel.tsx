@@ -7,6 +7,7 @@ import { describeFailure } from '../lib/error-copy'
 import { highlightFigures, highlightRegExp, quoteAppears } from '../lib/highlight'
 import { Modal, ModalCloseButton } from './Modal'
 import { HtmlPageView } from './page/HtmlPageView'
+import { PageTables } from './PageTables'
 
 // pdf.js is large: it loads with the first PDF page anyone opens, never with the app.
 const PdfPageView = lazy(() => import('./page/PdfPageView'))
@@ -184,13 +185,13 @@ function SourcePage({
         )}
         {query.data && mode === 'text' && (
           <>
+            <PageTables tables={query.data.tables ?? []} figures={figures} />
             <p className="page-text">
               {segments.map((s, i) =>
                 // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional and never reorder
                 s.mark ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>,
               )}
             </p>
-            {/* The page's tables, read as tables (the tables issue), are rendered here, after its text. */}
           </>
         )}
       </section>
