@@ -6,8 +6,8 @@ import { citationStatus, figuresOf, missingOf, statusSentence } from '../lib/cit
 import { describeFailure } from '../lib/error-copy'
 import { highlightFigures, highlightRegExp, quoteAppears } from '../lib/highlight'
 import { Modal, ModalCloseButton } from './Modal'
-import { HtmlPageView } from './page/HtmlPageView'
 import { PageTables } from './PageTables'
+import { HtmlPageView } from './page/HtmlPageView'
 
 // pdf.js is large: it loads with the first PDF page anyone opens, never with the app.
 const PdfPageView = lazy(() => import('./page/PdfPageView'))
