@@ -89,6 +89,7 @@ describe('What changed', () => {
           next: '10',
           edgarUrl: facebook.edgarUrl,
           version: 1,
+          tables: [],
         })
       },
     })
@@ -106,6 +107,10 @@ describe('What changed', () => {
     const page = await screen.findByRole('dialog', { name: 'Page 9' })
     await waitFor(() => expect(page).toHaveTextContent('between $ and $ per share'))
     expect(page).toHaveTextContent('S-1 (version 1)')
+    // The document routes serve the live version's file only: version 1's page is its text, and says so.
+    expect(within(page).getByRole('button', { name: 'Page' })).toBeDisabled()
+    expect(within(page).getByRole('button', { name: 'Text' })).toHaveAttribute('aria-pressed', 'true')
+    expect(page).toHaveTextContent('the page as printed is shown for the live version only')
     expect(requested).toEqual(['?filing=facebook-s1&page=9&version=1'])
   })
 })

@@ -4,13 +4,13 @@
  */
 import { ErrorReplySchema } from '@asks1/shared/contract/api'
 import { ChangesParamsSchema, ChangesQuerySchema, ChangesReplySchema } from '@asks1/shared/contract/changes'
-import { fastifyPath, ROUTES } from '@asks1/shared/contract/routes'
+import { routePattern, SUB_ROUTES } from '@asks1/shared/contract/routes'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { findFiling } from '../lookup'
 
 const changesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    fastifyPath(ROUTES.filingChanges),
+    routePattern(SUB_ROUTES.changes),
     {
       schema: {
         operationId: 'getFilingChanges',
