@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { open, readFile, stat } from 'node:fs/promises'
 import { htmlPrintedPages } from '@asks1/ingest'
+import { filingVersionOf } from '@asks1/shared/amend'
 import type { LoadedFiling } from '@asks1/shared/filings-loader'
 import type { FilingStatus } from '@asks1/shared/store'
 import type { AppDeps } from './deps'
@@ -54,9 +55,12 @@ export class DocumentService {
   /** The live version's source file, or a 404 saying plainly why it cannot be shown. */
   async live(filing: LoadedFiling): Promise<LiveDocument> {
     const status = await liveStatus(this.deps, filing)
-    const path = filing.sourcePath
-    const info = await stat(path).catch(() => null)
-    if (!info?.isFile())
+    // After `ingest amend` the live version was read from the amendment's file, not the original's;
+    // an amendment fetched from EDGAR has no local file (the 404 below says so).
+    const n = filingVersionOf(status)
+    const path = n === 1 ? filing.sourcePath : filing.versions.find((v) => v.n === n)?.sourcePath
+    const info = path === undefined ? null : await stat(path).catch(() => null)
+    if (path === undefined || !info?.isFile())
       throw new AppError(
         404,
         'DOCUMENT_UNAVAILABLE',

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { ingestFiling } from '@asks1/ingest'
 import type { SourcePageReply } from '@asks1/shared/contract/api'
 import type { DocumentPageReply } from '@asks1/shared/contract/document'
+import { appendAmendment } from '@asks1/shared/filings-loader'
 import type { Store } from '@asks1/shared/store'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -121,6 +122,54 @@ describe('GET /filings/:id/document on a PDF filing', () => {
     expect(Object.keys(doc.responses)).toEqual(expect.arrayContaining(['200', '206', '416']))
     expect(doc.responses['206'].content['application/pdf']).toBeTruthy()
     expect(spec.paths['/filings/{id}/document/pages/{page}'].get.responses['200']).toBeTruthy()
+  })
+})
+
+describe('GET /filings/:id/document after an amendment went live', () => {
+  const HTML = join(SAMPLES, 'pandora-s1.htm')
+  const HTML_BYTES = readFileSync(HTML)
+  let env: TestEnv
+  let app: FastifyInstance
+  beforeAll(async () => {
+    env = await makeEnv({ seed: false })
+    // Version 1 of acme-s1 is the Facebook PDF; its amendment (version 2, live) is the Pandora HTML.
+    const registry = JSON.parse(readFileSync(env.registryPath, 'utf8'))
+    registry.filings[0].source = PDF
+    const { writeFileSync } = await import('node:fs')
+    writeFileSync(env.registryPath, JSON.stringify(registry))
+    appendAmendment(env.registryPath, 'acme-s1', { form: 'S-1/A', filed: '2012-03-01', source: HTML })
+    // globex-s1's amendment was fetched from EDGAR: no local file to serve.
+    appendAmendment(env.registryPath, 'globex-s1', {
+      form: 'S-1/A',
+      filed: '2013-06-01',
+      edgarUrl: 'https://www.sec.gov/Archives/edgar/data/2/000000000012000001/globex-s1a.htm',
+    })
+    await seed(env.store, 'acme-s1', PDF_SHA)
+    const sha = createHash('sha256').update(HTML_BYTES).digest('hex')
+    for (const key of ['acme-s1', 'globex-s1']) {
+      const writer = await env.store.beginVersion(key, { dim: null })
+      await writer.addPages(ACME_PAGES)
+      await writer.addChunks(chunksOf(key, ACME_PAGES).map((chunk) => ({ chunk, vectors: [] })))
+      await writer.commit({ meta: { source: 'amendment', sha256: sha, filingVersion: 2 } })
+    }
+    app = await buildTestApp(env)
+  })
+  afterAll(async () => {
+    await app?.close()
+    await env?.cleanup()
+  })
+
+  it('serves the file the live version (the amendment) was ingested from, not the original', async () => {
+    const res = await app.inject({ method: 'GET', url: '/filings/acme-s1/document' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(res.rawPayload.equals(HTML_BYTES)).toBe(true)
+  })
+
+  it('says plainly when the live amendment has no file on this server', async () => {
+    const res = await app.inject({ method: 'GET', url: '/filings/globex-s1/document' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toMatchObject({ code: 'DOCUMENT_UNAVAILABLE' })
   })
 })
 
