@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Chunk } from '../src/contract/chunk'
 import { ALL_FEATURES, featuresOff } from '../src/retrieval/features'
 import { analyzeQuery } from '../src/retrieval/query'
-import { periodEvidence, proximity, rerank, sectionEvidence } from '../src/retrieval/rerank'
+import { passageWords, periodEvidence, proximity, rerank, sectionEvidence } from '../src/retrieval/rerank'
 import type { SearchHit } from '../src/retrieval/store/types'
 import { keywordTerms } from '../src/retrieval/terms'
 
@@ -24,7 +24,7 @@ const hit = (id: string, text: string, section: string | null = null): SearchHit
 describe('rerank evidence', () => {
   it('proximity: the question’s terms within one window count, scattered ones do not', () => {
     const terms = new Set(keywordTerms('net cash operating activities'))
-    const near = keywordTerms('net cash provided by operating activities was $10 million')
+    const near = passageWords('net cash provided by operating activities was $10 million')
     const far = keywordTerms(
       `net ${'filler '.repeat(30)} cash ${'filler '.repeat(30)} operating ${'filler '.repeat(30)} activities`,
     )

@@ -7,10 +7,10 @@
  */
 import { stripPageTags } from '../contract/citations'
 import type { RetrievalFeatures } from './features'
-import { holdsAnswerType, type QueryAnalysis } from './query'
+import { type AnswerType, holdsAnswerType, type QueryAnalysis } from './query'
 import type { SearchHit } from './store/types'
-import { keywordTerms } from './terms'
-import { formSectionsOfPath } from './vocabulary'
+import { isStopWord, keywordTerms, stem } from './terms'
+import { type FormSection, formSectionsOfPath } from './vocabulary'
 
 /** Candidates reranked: a larger pool than any answer takes, small enough to stay within 10 ms. */
 export const RERANK_POOL = 30
@@ -59,12 +59,62 @@ export function periodEvidence(passageTerms: ReadonlySet<string>, q: QueryAnalys
   return years.filter((y) => passageTerms.has(String(y))).length / years.length
 }
 
+/** Index terms of each standard section's titles and description, computed once. */
+const SECTION_TERMS = new Map<string, Set<string>>()
+const sectionTerms = (s: FormSection): Set<string> => {
+  let t = SECTION_TERMS.get(s.id)
+  if (!t) {
+    t = new Set(keywordTerms(`${s.titles.join(' ')} ${s.description}`))
+    SECTION_TERMS.set(s.id, t)
+  }
+  return t
+}
+
 /** Share of the question's terms the passage's standard sections name or describe. */
 export function sectionEvidence(section: string | null, q: QueryAnalysis): number {
   const sections = formSectionsOfPath(section)
   if (sections.length === 0 || q.terms.length === 0) return 0
-  const known = new Set(sections.flatMap((s) => keywordTerms(`${s.titles.join(' ')} ${s.description}`)))
-  return q.terms.filter((t) => known.has(t)).length / q.terms.length
+  return q.terms.filter((t) => sections.some((s) => sectionTerms(s).has(t))).length / q.terms.length
+}
+
+/**
+ * The passage's plain words as index stems, in order. Lighter than `keywordTerms` (no figures or
+ * compounds, which proximity and years do not need): a 30-passage pool must rerank in a few ms.
+ */
+export function passageWords(text: string): string[] {
+  const out: string[] = []
+  for (const w of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    if (w.length < 2 || isStopWord(w)) continue
+    out.push(stem(w))
+  }
+  return out
+}
+
+/**
+ * Passage stems by chunk: a stored chunk never changes (a new version has new ids), and the same
+ * chunks come back for question after question, so tokenising each once keeps a warm rerank within
+ * the 10 ms budget. Bounded: cleared when it holds more than CACHE_CHUNKS.
+ */
+interface Passage {
+  text: string
+  words: string[]
+  wordSet: Set<string>
+  /** Whether the passage holds each answer type, filled in as asked. */
+  holds: Map<AnswerType, boolean>
+}
+const PASSAGES = new Map<string, Passage>()
+const CACHE_CHUNKS = 20_000
+function passageOf(hit: SearchHit): Passage {
+  const key = `${hit.chunk.filing}\u0000${hit.chunk.version}\u0000${hit.chunk.id}`
+  let p = PASSAGES.get(key)
+  if (!p) {
+    if (PASSAGES.size >= CACHE_CHUNKS) PASSAGES.clear()
+    const text = stripPageTags(hit.chunk.text)
+    const words = passageWords(text)
+    p = { text, words, wordSet: new Set(words), holds: new Map() }
+    PASSAGES.set(key, p)
+  }
+  return p
 }
 
 export function rerank(
@@ -76,11 +126,17 @@ export function rerank(
   const terms = new Set(q.terms)
   const scored = hits.map((hit, rank) => {
     let score = 1 / (1 + rank / 10)
-    const text = stripPageTags(hit.chunk.text)
-    const passage = features.proximity || features.period ? keywordTerms(text) : []
-    if (features.proximity) score += weights.proximity * proximity(passage, terms)
-    if (features.period) score += weights.period * periodEvidence(new Set(passage), q)
-    if (features.answer && holdsAnswerType(text, q.answerType)) score += weights.answer
+    const p = passageOf(hit)
+    if (features.proximity) score += weights.proximity * proximity(p.words, terms)
+    if (features.period) score += weights.period * periodEvidence(p.wordSet, q)
+    if (features.answer) {
+      let holds = p.holds.get(q.answerType)
+      if (holds === undefined) {
+        holds = holdsAnswerType(p.text, q.answerType)
+        p.holds.set(q.answerType, holds)
+      }
+      if (holds) score += weights.answer
+    }
     if (features.section) score += weights.section * sectionEvidence(hit.chunk.section, q)
     return { hit, score, rank }
   })

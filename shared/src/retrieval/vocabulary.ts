@@ -258,12 +258,18 @@ export function formSectionOf(heading: string): FormSection | null {
 export const PATH_SEP = ' › '
 
 /** The standard sections along a section path, outermost first (no repeats). */
+const BY_PATH = new Map<string, FormSection[]>()
 export function formSectionsOfPath(path: string | null): FormSection[] {
   if (!path) return []
+  const known = BY_PATH.get(path)
+  if (known) return known
   const out: FormSection[] = []
   for (const part of path.split(PATH_SEP)) {
     const s = formSectionOf(part)
     if (s && !out.includes(s)) out.push(s)
   }
+  // A filing has a few hundred distinct paths; bounded all the same.
+  if (BY_PATH.size > 50_000) BY_PATH.clear()
+  BY_PATH.set(path, out)
   return out
 }
