@@ -37,12 +37,11 @@ interface Word {
   page: number
 }
 
-/** Chunks the `body` pages (front and back matter are not chunked). */
-export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
+/** Chunks the pages it is given, in order (the pipeline gives it the body: `pagesFor('chunk', …)`). */
+export function chunkPages(body: PageRecord[], opts: ChunkOptions): Chunk[] {
   const size = opts.words ?? CHUNK_WORDS
   const overlap = opts.overlap ?? CHUNK_OVERLAP
   if (overlap >= size) throw new Error('chunk overlap must be smaller than the chunk size')
-  const body = pages.filter((p) => p.matter === 'body')
   const words: Word[] = []
   /** (first word index, section path from there on) in reading order. */
   const headings: { at: number; text: string }[] = []

@@ -4,8 +4,9 @@
  * subsections in title case (`Liquidity and Capital Resources`, `Employees`); both are found, and
  * a chunk knows the path it falls under ("MANAGEMENT'S DISCUSSION … › Results of Operations").
  */
+
+import { readPrintedLabel } from '@asks1/shared/contract/page-label'
 import { formSectionOf, PATH_SEP } from '@asks1/shared/retrieval/vocabulary'
-import { parseLabel } from './markers'
 
 /** Navigation and placeholder lines that look like headings but head nothing. */
 const NOT_HEADINGS = /^(table of contents|logo|index|\(continued\)|continued)$/i
@@ -23,7 +24,7 @@ export function isHeading(line: string): boolean {
   if (letters < 4 || digits > letters / 2) return false
   if (/[.,;:]$/.test(text)) return false
   if (text.split(/\s+/).length > 14) return false
-  if (parseLabel(text)) return false
+  if (readPrintedLabel(text)) return false
   if (/\$|%/.test(text)) return false
   // Table rows with note references (`SMRS-TOPE LLC(6)`) and quoted terms (`“CAMP”`) are not headings.
   if (/\(\d+\)$/.test(text) || /^["“‘']/.test(text)) return false
@@ -46,7 +47,7 @@ export function isTitleHeading(line: string): boolean {
   if (text.length < 4 || text.length > 120) return false
   const body = text.replace(ITEM, '')
   if (/[.,;:]$/.test(body) || /[$%\d]/.test(body)) return false
-  if (/^["“‘'(]/.test(body) || parseLabel(text)) return false
+  if (/^["“‘'(]/.test(body) || readPrintedLabel(text)) return false
   const words = body.split(/\s+/)
   if (words.length > 12) return false
   let capitalised = 0

@@ -3,10 +3,11 @@
  * date, EDGAR link, demo questions, chips, placeholder, default) plus each filing's ingest status,
  * and who writes the answers (`answerer`), so the app can name the model before the first question.
  */
+
 import { ErrorReplySchema, type FilingInfo, FilingsReplySchema } from '@asks1/shared/contract/api'
+import { ROUTES } from '@asks1/shared/contract/routes'
 import type { FilingStatus } from '@asks1/shared/store'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { answererOf } from '../answerer'
 import { storeKey } from '../lookup'
 
 export const ingestStatus = (s: FilingStatus): NonNullable<FilingInfo['status']> => ({
@@ -20,16 +21,17 @@ export const ingestStatus = (s: FilingStatus): NonNullable<FilingInfo['status']>
 
 const filingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/filings',
+    ROUTES.filings,
     {
       schema: {
+        operationId: 'listFilings',
         tags: ['filings'],
         summary: 'The filings this server answers about, their ingest status, and who writes the answers',
-        response: { 200: FilingsReplySchema, 500: ErrorReplySchema },
+        response: { 200: FilingsReplySchema, 429: ErrorReplySchema, 500: ErrorReplySchema },
       },
     },
     async () => {
-      const { registry, store } = app.deps
+      const { registry, store } = app
       const statuses = new Map((await store.listFilings()).map((s) => [s.filing, s]))
       const filings: FilingInfo[] = registry.filings.map((f) => {
         const status = statuses.get(storeKey(f))
@@ -47,7 +49,7 @@ const filingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           status: status ? ingestStatus(status) : null,
         }
       })
-      return { filings, default: registry.defaultFiling.id, answerer: answererOf(app.deps) }
+      return { filings, default: registry.defaultFiling.id, answerer: app.answerer }
     },
   )
 }

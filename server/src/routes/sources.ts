@@ -3,12 +3,14 @@
  * - `?filing=…&page=154`: the text of that printed page, its PDF pages, neighbours and EDGAR link.
  * - `?filing=…&q=…&k=…`: retrieval only (chunks, pages, scores), for API clients and evaluation.
  */
+
 import {
   ErrorReplySchema,
   SourcePageReplySchema,
   SourceSearchReplySchema,
   SourcesQuerySchema,
 } from '@asks1/shared/contract/api'
+import { ROUTES } from '@asks1/shared/contract/routes'
 import { retrieve } from '@asks1/shared/retrieval'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
@@ -20,9 +22,10 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const pageOrder = new Map<string, { version: string; labels: string[]; index: Map<string, number> }>()
 
   app.get(
-    '/sources',
+    ROUTES.sources,
     {
       schema: {
+        operationId: 'getSources',
         tags: ['sources'],
         summary: 'The text of one printed page (page=) or retrieval-only search (q=)',
         querystring: SourcesQuerySchema,
@@ -30,6 +33,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: Type.Union([SourcePageReplySchema, SourceSearchReplySchema]),
           400: ErrorReplySchema,
           404: ErrorReplySchema,
+          429: ErrorReplySchema,
           503: ErrorReplySchema,
         },
       },
@@ -43,13 +47,13 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'VALIDATION',
           'Give exactly one of "page" (a printed page) or "q" (a search).',
         )
-      const deps = app.deps
-      const filing = findFiling(deps, id)
-      const status = await liveStatus(deps, filing)
+
+      const filing = findFiling(app, id)
+      const status = await liveStatus(app, filing)
       const key = storeKey(filing)
 
       if (q !== undefined) {
-        const hits = await retrieve(deps.store, deps.embedder, key, q, k)
+        const hits = await retrieve(app.store, app.embedder, key, q, k)
         return {
           filing: filing.id,
           query: q,
@@ -66,7 +70,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       // Citations are written "p.154"/"p. F-16"; accept the label with or without that prefix.
       const label = (page as string).replace(/^pp?\.\s*/i, '').trim()
-      const record = await deps.store.getPage(key, label)
+      const record = await app.store.getPage(key, label)
       if (!record)
         throw new AppError(
           404,
@@ -75,7 +79,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         )
       let order = pageOrder.get(key)
       if (!order || order.version !== status.version) {
-        const labels = await deps.store.listPages(key)
+        const labels = await app.store.listPages(key)
         order = { version: status.version, labels, index: new Map(labels.map((l, i) => [l, i])) }
         pageOrder.set(key, order)
       }

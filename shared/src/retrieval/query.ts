@@ -9,6 +9,7 @@
  * syntax ("how many" + noun, "when", "who", an auxiliary verb first), and periods follow how filings
  * print them ("fiscal 2012", "the six months ended June 30, 2016", "Q3 2012").
  */
+import { parseFigures } from '../contract/figures'
 import { isStopWord, keywordTerms } from './terms'
 
 export type AnswerType =
@@ -238,12 +239,13 @@ const NUMBER_WORD = Object.keys(NUMBER_WORDS).join('|')
 
 /**
  * What a passage holding each kind of answer prints: a passage with the asked kind of figure is far
- * more likely to answer than one that only shares words. Typographic conventions of filings only.
+ * more likely to answer than one that only shares words. Figures are read by the one figures module
+ * (contract/figures.ts); the other kinds by typographic conventions of filings.
  */
-export const ANSWER_EVIDENCE: Readonly<Record<AnswerType, RegExp | null>> = {
-  amount: /\$\s?\d|\b\d[\d,.]*\s?(?:million|billion|thousand)\b|\b\d{1,3}(?:,\d{3})+\b/i,
-  percentage: /\d\s?(?:%|percent\b)/i,
-  count: /\b\d{1,3}(?:,\d{3})+\b|\b\d+\b/,
+const ANSWER_EVIDENCE: Readonly<Record<AnswerType, RegExp | ((text: string) => boolean) | null>> = {
+  amount: (text) => parseFigures(text).some((f) => f.kind !== 'percent'),
+  percentage: (text) => /\bpercent\b/i.test(text) || parseFigures(text).some((f) => f.kind === 'percent'),
+  count: (text) => parseFigures(text).some((f) => f.kind === 'number'),
   date: new RegExp(`\\b(?:${MONTHS})\\.?\\s+\\d{1,2},?\\s+(?:19|20)\\d{2}\\b|\\b(?:19|20)\\d{2}\\b`, 'i'),
   duration: new RegExp(`\\b(?:\\d+|${NUMBER_WORD})\\s?(?:-\\s?)?(?:days?|weeks?|months?|years?)\\b`, 'i'),
   location:
@@ -255,5 +257,7 @@ export const ANSWER_EVIDENCE: Readonly<Record<AnswerType, RegExp | null>> = {
 
 /** Whether a passage prints the kind of answer the question asks for (false for yes/no and other). */
 export function holdsAnswerType(text: string, type: AnswerType): boolean {
-  return ANSWER_EVIDENCE[type]?.test(text) ?? false
+  const evidence = ANSWER_EVIDENCE[type]
+  if (evidence === null) return false
+  return typeof evidence === 'function' ? evidence(text) : evidence.test(text)
 }

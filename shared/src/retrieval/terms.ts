@@ -8,13 +8,14 @@
  * rare (high-IDF) match, while a looser query still matches the parts.
  *
  * Ordinary words are stemmed with the Porter stemmer (the `stemmer` package), at index and query
- * time alike, so "employs", "employed" and "employees" meet at "employ". Compounds are built from
+ * time alike, so "revenue" and "revenues", "underwriters" and "underwriting" meet. Compounds are built from
  * the stems of their words. There is no question vocabulary here: how a question's words reach a
  * filing's is the business of the index (stems, section fields) and the form data (vocabulary.ts).
  *
  * Pure: no I/O, deterministic.
  */
 import { stemmer } from 'stemmer'
+import { NUMBER_SOURCE, SCALE_WORD_SOURCE } from '../contract/figures'
 
 /** Common English words that carry no retrieval signal (plus a few filing-boilerplate words). */
 const STOP_WORDS = new Set(
@@ -32,8 +33,9 @@ const STOP_WORDS = new Set(
 /** A common English word that carries no retrieval signal (lower case). */
 export const isStopWord = (word: string): boolean => STOP_WORDS.has(word)
 
-const SCALE = '(?:thousand|million|billion|trillion)'
-const NUM = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?'
+// What a number and a scale word are is defined once, by the figures module.
+const SCALE = `(?:${SCALE_WORD_SOURCE})`
+const NUM = NUMBER_SOURCE
 
 /**
  * One pass over the text, alternatives tried in order (first match wins at each position):

@@ -1,0 +1,211 @@
+/**
+ * Answering one question: who asks (key or visitor), take a slot of their allowance and of the daily
+ * budget, wait for a model slot, retrieve from the filing's own collection, answer (Claude, or
+ * extractive excerpts without an API key or past the budget with BUDGET_FALLBACK=extractive), keep
+ * only the cited sources and check every citation; JSON, or server-sent events (`delta` {text}…,
+ * then one `done` carrying exactly the JSON reply, or one `error`). The stream opens only once the
+ * first text exists, so a failure before any text (billing, overload) still gets a real HTTP status.
+ * What counts and what is given back is the Attempt's business (attempt.ts).
+ */
+import type { AskBody, AskReply } from '@asks1/shared/contract/api'
+import type { LoadedFiling } from '@asks1/shared/filings-loader'
+import { retrieve } from '@asks1/shared/retrieval'
+import type { FilingStatus } from '@asks1/shared/store'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { extractiveAnswer } from '../answer/extractive'
+import { checkCitations, citedSources } from '../answer/finish'
+import { streamAnswer } from '../answer/llm'
+import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
+import { ensureSession, identify } from '../callers'
+import type { AppDeps } from '../deps'
+import { AppError, upstreamError } from '../errors'
+import { findFiling, liveStatus, storeKey } from '../lookup'
+import { openEventStream, wantsEventStream } from '../sse'
+import type { Ticket } from './allowance'
+import { Attempt } from './attempt'
+
+type Deps = Pick<
+  AppDeps,
+  'config' | 'registry' | 'store' | 'embedder' | 'anthropic' | 'keys' | 'allowances' | 'budget' | 'gate'
+>
+type Hits = Awaited<ReturnType<typeof retrieve>>
+
+async function* once(text: string): AsyncGenerator<string> {
+  yield text
+}
+
+/** How one request ends: aborted when the client goes away or the answer's deadline passes. */
+interface Lifetime {
+  clientGone: AbortController
+  deadline: AbortSignal
+  signal: AbortSignal
+}
+
+const withSession = (err: unknown, session: Awaited<ReturnType<Deps['allowances']['release']>>) => {
+  const e = upstreamError(err)
+  return new AppError(e.statusCode, e.code, e.message, { ...e.extra, session })
+}
+
+export class AnswerService {
+  /** Answers being written, awaited on close so a shutdown lets them finish. */
+  readonly inflight = new Set<Promise<unknown>>()
+
+  constructor(private readonly deps: Deps) {}
+
+  /** Ties the answer's lifetime to the response: in flight until fully written or the client is gone. */
+  private watch(reply: FastifyReply): Lifetime {
+    const clientGone = new AbortController()
+    const deadline = AbortSignal.timeout(this.deps.config.ANSWER_TIMEOUT_MS)
+    const sent = new Promise<void>((resolve) => {
+      reply.raw.once('finish', resolve)
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) clientGone.abort()
+        resolve()
+      })
+    })
+    this.inflight.add(sent)
+    void sent.then(() => this.inflight.delete(sent))
+    return { clientGone, deadline, signal: AbortSignal.any([clientGone.signal, deadline]) }
+  }
+
+  /**
+   * After the caller's allowance: the budget and a model slot in llm mode (or the extractive
+   * fallback past the budget). A refusal here gives the caller's question back first.
+   */
+  private async admit(request: FastifyRequest, ticket: Ticket, info: Attempt['info']): Promise<Attempt> {
+    const { anthropic, budget, gate, allowances, config } = this.deps
+    const attempt = (admission: Attempt['admission'], free: (() => void) | null) =>
+      new Attempt(this.deps, request.log, ticket, info, admission, free)
+    if (!anthropic || !budget) return attempt(null, null)
+    const admission = await budget.admit()
+    if (!admission.ok) {
+      if (config.BUDGET_FALLBACK === 'extractive') {
+        request.log.info({ code: admission.error.code }, 'daily budget spent: answering with excerpts')
+        return attempt(null, null)
+      }
+      throw withSession(admission.error, await allowances.release(ticket))
+    }
+    try {
+      return attempt(admission, await gate.acquire())
+    } catch (err) {
+      await budget.giveBack(admission)
+      throw withSession(err, await allowances.release(ticket))
+    }
+  }
+
+  /** The answer's text deltas: Claude's stream, or the extractive answer in one piece. */
+  private source(
+    attempt: Attempt,
+    filing: LoadedFiling,
+    status: FilingStatus,
+    body: AskBody,
+    hits: Hits,
+    signal: AbortSignal,
+  ): AsyncIterator<string> {
+    const { anthropic, config } = this.deps
+    const source =
+      anthropic && attempt.admission
+        ? streamAnswer(anthropic, {
+            model: config.ANTHROPIC_MODEL,
+            maxTokens: config.ANTHROPIC_MAX_TOKENS,
+            system: buildSystemPrompt(filing, status),
+            history: capHistory(body.history, config.HISTORY_MAX_TURNS, config.HISTORY_MAX_CHARS),
+            user: buildUserPrompt(body.question, hits),
+            signal,
+            onUsage: (u) => {
+              attempt.usage = u
+            },
+          })
+        : once(extractiveAnswer(body.question, hits, { company: filing.company }))
+    return source[Symbol.asyncIterator]()
+  }
+
+  /** POST /ask: the JSON reply, or undefined when the reply is already streaming as events. */
+  async ask(request: FastifyRequest, reply: FastifyReply, body: AskBody): Promise<AskReply | undefined> {
+    const deps = this.deps
+    const filing = findFiling(deps, body.filing)
+    const status = await liveStatus(deps, filing)
+    const caller = identify(request, deps.keys, deps.config.SESSION_COOKIE)
+    if (caller.kind === 'visitor') ensureSession(caller, reply, deps.config.SESSION_COOKIE)
+    const { ticket, info } = await deps.allowances.reserve(caller)
+    const life = this.watch(reply)
+    const attempt = await this.admit(request, ticket, info)
+    const log = request.log
+    const mode = attempt.admission ? 'llm' : 'extractive'
+
+    /** A failure: the question is given back (unless produced), and the client sees plain words only. */
+    const failed = async (err: unknown): Promise<AppError> => {
+      const left = await attempt.failed()
+      const mapped =
+        life.deadline.aborted && !life.clientGone.signal.aborted
+          ? new AppError(
+              504,
+              'TIMEOUT',
+              'The answer took too long. Your question was not counted against your session. Please try again.',
+              { cause: err, retryAfter: 10 },
+            )
+          : upstreamError(err)
+      const level = mapped.statusCode === 499 ? 'info' : 'warn'
+      log[level]({ err, code: mapped.code, filing: filing.id }, 'answer failed')
+      return new AppError(mapped.statusCode, mapped.code, mapped.message, { ...mapped.extra, session: left })
+    }
+
+    const started = performance.now()
+    let hits: Hits = []
+    const key = storeKey(filing)
+    const complete = async (answer: string): Promise<AskReply> => {
+      await attempt.answered()
+      const citations = await checkCitations(deps.store, key, answer)
+      const sources = citedSources(answer, hits)
+      log.info(
+        {
+          filing: filing.id,
+          mode,
+          chunks: hits.length,
+          cited: citations.length,
+          unverified: citations.filter((c) => !c.verified).map((c) => c.page),
+          ms: Math.round(performance.now() - started),
+          ...(attempt.usage ? { usage: attempt.usage } : {}),
+        },
+        'answered',
+      )
+      const session = attempt.info
+      return { filing: filing.id, answer, mode, citations, sources, session, fallbackPages: status.fallback }
+    }
+
+    let deltas: AsyncIterator<string>
+    let first: IteratorResult<string>
+    try {
+      hits = await retrieve(deps.store, deps.embedder, key, body.question, deps.config.RETRIEVAL_K)
+      deltas = this.source(attempt, filing, status, body, hits, life.signal)
+      first = await deltas.next()
+      if (!wantsEventStream(request.headers.accept)) {
+        let answer = first.done ? '' : first.value
+        for (let d = await deltas.next(); !d.done; d = await deltas.next()) answer += d.value
+        return await complete(answer)
+      }
+    } catch (err) {
+      throw await failed(err)
+    }
+
+    // Streaming: headers go out now; later failures travel as an `error` event.
+    const events = openEventStream(reply)
+    const pump = async () => {
+      let answer = ''
+      try {
+        for (let d = first; !d.done; d = await deltas.next()) {
+          answer += d.value
+          events.send('delta', { text: d.value })
+        }
+        events.send('done', await complete(answer))
+      } catch (err) {
+        const e = await failed(err)
+        if (!life.clientGone.signal.aborted) events.send('error', e.toReply())
+      } finally {
+        events.end()
+      }
+    }
+    void pump()
+    return undefined
+  }
+}
