@@ -59,3 +59,17 @@ describe('rerank evidence', () => {
     expect(() => featuresOff('heading,nonsense')).toThrow(/unknown feature "nonsense"/)
   })
 })
+
+describe('rerank scores', () => {
+  it('gives each hit the score it is ordered by', () => {
+    const q = analyzeQuery('What percentage of revenue came from advertising in 2010?')
+    const out = rerank(
+      q,
+      [hit('a', 'Advertising is sold to marketers.'), hit('b', 'In 2010, 88% of revenue.')],
+      ALL_FEATURES,
+    )
+    const scores = out.map((h) => h.score)
+    expect(scores).toEqual([...scores].sort((x, y) => y - x))
+    expect(scores[0]).toBeGreaterThan(0)
+  })
+})

@@ -141,5 +141,6 @@ export function rerank(
     return { hit, score, rank }
   })
   scored.sort((a, b) => b.score - a.score || a.rank - b.rank)
-  return scored.map((s) => s.hit)
+  // The reply's score is the one the hits are ordered by (the fused ranks stay in denseRank/keywordRank).
+  return scored.map((s) => ({ ...s.hit, score: s.score }))
 }

@@ -31,7 +31,7 @@ export interface SearchQuery {
 
 export interface SearchHit {
   chunk: Chunk
-  /** Fused (RRF) score; higher is better. */
+  /** Fused (RRF) score from a store; after `retrieve`'s rerank, the rerank score. Higher is better. */
   score: number
   /** 1-based ranks in each candidate list, when the chunk was in it. */
   denseRank?: number
