@@ -7,7 +7,9 @@
  * opens only once the first text exists, so a failure before any text (billing, overload) still
  * gets a real HTTP status and JSON body.
  *
- * A question takes one slot of the session's allowance up front and gives it back if it fails.
+ * A question takes one slot of the session's allowance up front and gives it back if it fails or
+ * if the server abstains (extractive mode found no passage that answers). A question with no letter
+ * or digit is a 400 and takes nothing.
  */
 import { PassThrough } from 'node:stream'
 import {
@@ -16,16 +18,18 @@ import {
   AskReplySchema,
   type ErrorReply,
   ErrorReplySchema,
+  hasQuestionText,
   type SessionInfo,
 } from '@asks1/shared/contract/api'
 import { retrieve } from '@asks1/shared/retrieval'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { extractiveAnswer } from '../answer/extractive'
+import { type ExtractiveResult, extractiveAnswer } from '../answer/extractive'
 import { checkCitations, citedSources } from '../answer/finish'
 import { streamAnswer } from '../answer/llm'
 import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
+import { withRelevance } from '../answer/relevance'
 import { answererOf } from '../answerer'
 import { AppError, upstreamError } from '../errors'
 import { findFiling, liveStatus, storeKey } from '../lookup'
@@ -87,6 +91,12 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const deps = app.deps
       const { question, history } = request.body
+      if (!hasQuestionText(question))
+        throw new AppError(
+          400,
+          'VALIDATION',
+          'The question has no letters or digits. Type a question about the filing; nothing was counted.',
+        )
       const filing = findFiling(deps, request.body.filing)
       const status = await liveStatus(deps, filing)
       const sid = sessionId(request, reply)
@@ -98,7 +108,7 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `You have asked all ${reservation.session.limit} questions this session allows. Thank you for trying AskS1!`,
           { session: reservation.session },
         )
-      const session: SessionInfo = reservation.session
+      let session: SessionInfo = reservation.session
       const wantsSse = /\btext\/event-stream\b/.test(request.headers.accept ?? '')
 
       // Aborted when the client goes away, or when the answer's overall deadline passes.
@@ -142,11 +152,16 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let usage: { inputTokens: number; outputTokens: number } | undefined
       const key = storeKey(filing)
       const { mode } = answererOf(deps)
+      let extractive: ExtractiveResult | null = null
       const complete = async (answer: string): Promise<AskReply> => {
-        const [citations, sources] = await Promise.all([
+        const [checked, sources] = await Promise.all([
           checkCitations(deps.store, key, answer),
           Promise.resolve(citedSources(answer, hits)),
         ])
+        const citations = withRelevance(question, answer, hits, checked, filing.company)
+        const abstention = extractive?.abstention ?? null
+        // An abstention answers nothing: the question is given back.
+        if (abstention) session = deps.sessions.release(sid)
         request.log.info(
           {
             filing: filing.id,
@@ -154,6 +169,7 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
             chunks: hits.length,
             cited: citations.length,
             unverified: citations.filter((c) => !c.verified).map((c) => c.page),
+            ...(abstention ? { abstained: abstention.reason } : {}),
             ms: Math.round(performance.now() - started),
             ...(usage ? { usage } : {}),
           },
@@ -167,6 +183,7 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
           sources,
           session,
           fallbackPages: status.fallback,
+          ...(abstention ? { abstention } : {}),
         }
       }
 
@@ -186,8 +203,9 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
                 usage = u
               },
             })
-          : once(extractiveAnswer(question, hits, { company: filing.company }))
-        deltas = source[Symbol.asyncIterator]()
+          : null
+        if (!source) extractive = extractiveAnswer(question, hits, { company: filing.company })
+        deltas = (source ?? once(extractive?.text ?? ''))[Symbol.asyncIterator]()
         first = await deltas.next()
         if (!wantsSse) {
           let answer = first.done ? '' : first.value

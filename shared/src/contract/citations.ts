@@ -129,12 +129,12 @@ export function extractFigures(text: string): string[] {
 }
 
 /**
- * For each citation, the figures quoted in the text it supports: the span from the previous
- * citation (or the start of the sentence) up to the citation itself.
+ * For each citation, the text it supports: the span from the previous citation (or the start of the
+ * sentence) up to the citation itself.
  */
-export function citationFigures(answer: string): { page: string; figures: string[] }[] {
+export function citationSpans(answer: string): { page: string; text: string }[] {
   const found = findCitations(answer)
-  const out: { page: string; figures: string[] }[] = []
+  const out: { page: string; text: string }[] = []
   let prevEnd = 0
   for (const c of found) {
     const before = answer.slice(prevEnd, c.index)
@@ -142,10 +142,15 @@ export function citationFigures(answer: string): { page: string; figures: string
     const sentenceStart = Math.max(before.lastIndexOf('. ', before.length - 2), before.lastIndexOf('\n'))
     const span =
       sentenceStart > 0 && sentenceStart < before.length - 2 ? before.slice(sentenceStart + 1) : before
-    out.push({ page: c.page, figures: extractFigures(span) })
+    out.push({ page: c.page, text: span })
     prevEnd = c.index + c.length
   }
   return out
+}
+
+/** For each citation, the figures quoted in the text it supports (see `citationSpans`). */
+export function citationFigures(answer: string): { page: string; figures: string[] }[] {
+  return citationSpans(answer).map((s) => ({ page: s.page, figures: extractFigures(s.text) }))
 }
 
 const normaliseFigure = (s: string) =>
