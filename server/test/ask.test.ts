@@ -203,11 +203,13 @@ describe('GET /session', () => {
   afterAll(async () => app?.close())
 
   const look = (headers: Record<string, string> = {}) => app.inject({ url: '/session', headers })
-  /** Rows in the app's real session database (a second, read-only connection to the same file). */
+  /** Rows in the app's real state database (a second, read-only connection to the same file). */
   const rowsFor = (id: string) => {
-    const db = new Database(join(env.config.DATA_DIR, 'sessions.sqlite'), { readonly: true })
+    const db = new Database(join(env.config.DATA_DIR, 'state.sqlite'), { readonly: true })
     try {
-      return (db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE id = ?').get(id) as { n: number }).n
+      return (
+        db.prepare('SELECT COUNT(*) AS n FROM counters WHERE key = ?').get(`session:${id}`) as { n: number }
+      ).n
     } finally {
       db.close()
     }
@@ -315,14 +317,29 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
     // Each citation also says how well its text matches the question, apart from `verified`.
     for (const c of body.citations) expect(['strong', 'partial', 'weak']).toContain(c.relevance?.level)
     expect(body.citations).toMatchObject([
-      { page: '1', exists: true, verified: true, figures: ['$3,711 million'], missing: [] },
-      { page: '2', exists: true, verified: true, figures: ['845 million'], missing: [] },
+      {
+        page: '1',
+        exists: true,
+        verified: true,
+        figures: ['$3,711 million'],
+        missing: [],
+        checks: [{ figure: '$3,711 million', found: true }],
+      },
+      {
+        page: '2',
+        exists: true,
+        verified: true,
+        figures: ['845 million'],
+        missing: [],
+        checks: [{ figure: '845 million', found: true }],
+      },
       {
         page: 'F-1',
         exists: true,
         verified: false,
         figures: ['$9,999 million'],
         missing: ['$9,999 million'],
+        checks: [{ figure: '$9,999 million', found: false }],
       },
     ])
     // In retrieval order; each source shows exactly the pages of it that the answer cites.
@@ -523,10 +540,10 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
       controller.abort()
       for (let i = 0; fake.aborted === 0 && i < 100; i++) await new Promise((r) => setTimeout(r, 20))
       expect(fake.aborted).toBe(1)
-      for (let i = 0; live.deps.sessions.get(sid).used !== 0 && i < 100; i++)
+      for (let i = 0; (await live.sessions.get(sid)).used !== 0 && i < 100; i++)
         await new Promise((r) => setTimeout(r, 20))
-      expect(live.deps.sessions.get(sid)).toMatchObject({ used: 0 })
-      expect(live.deps.inflight.size).toBe(0)
+      expect(await live.sessions.get(sid)).toMatchObject({ used: 0 })
+      expect(live.answers.inflight.size).toBe(0)
     } finally {
       fake.aborted = 0
       await live.close()

@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk'
 import { ConfigError } from '@asks1/shared/config'
+import { type Figure, parseFigure, parseUnits, scaleByUnits } from '@asks1/shared/contract/figures'
 import type { SearchHit } from '@asks1/shared/store'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildSystemPrompt, buildUserPrompt, capHistory, fenceSafe } from '../src/answer/prompt'
 import { verifyCitations } from '../src/answer/verify'
 import { loadServerConfig, trustProxy } from '../src/config'
 import { retryAfterSeconds, upstreamError } from '../src/errors'
-import { SessionStore } from '../src/sessions'
+import { SessionAllowance } from '../src/sessions'
+import { SqliteCounters } from '../src/state/sqlite'
 import { ACME_PAGES, chunksOf } from './helper'
 
 const hits: SearchHit[] = chunksOf('acme-s1', ACME_PAGES).map((chunk, i) => ({ chunk, score: 1 / (i + 1) }))
@@ -112,6 +114,15 @@ describe('citation checks', () => {
     expect(c[2]).toMatchObject({ exists: true, verified: false, missing: ['$2,000 million'] })
     expect(c[3]).toMatchObject({ exists: false, verified: false })
   })
+  it('verifies a figure equal to a table cell of the page after units and rounding', () => {
+    const cells = new Map([
+      ['F-1', [scaleByUnits(parseFigure('166,919') as Figure, parseUnits('(in thousands)'))]],
+    ])
+    const ok = verifyCitations('Revenue was $166.9 million [p.F-1].', pageTexts, cells)
+    expect(ok[0]?.checks).toEqual([{ figure: '$166.9 million', found: true }])
+    const wrong = verifyCitations('Revenue was $170.2 million [p.F-1].', pageTexts, cells)
+    expect(wrong[0]).toMatchObject({ verified: false, checks: [{ figure: '$170.2 million', found: false }] })
+  })
   it('checks a figure against the pages cited together', () => {
     const c = verifyCitations(
       'They had 845 million users and revenue of $3,711 million [p.1, p.2].',
@@ -125,7 +136,14 @@ describe('citation checks', () => {
   it('does not confuse p.1 with p.F-1 or p.12', () => {
     const c = verifyCitations('Net income was $1,000 million [p.F-1].', pageTexts)
     expect(c).toEqual([
-      { page: 'F-1', exists: true, verified: true, figures: ['$1,000 million'], missing: [] },
+      {
+        page: 'F-1',
+        exists: true,
+        verified: true,
+        figures: ['$1,000 million'],
+        missing: [],
+        checks: [{ figure: '$1,000 million', found: true }],
+      },
     ])
   })
 })
@@ -217,24 +235,26 @@ describe('upstream errors', () => {
   })
 })
 
-describe('session counts (SQLite)', () => {
+describe('session counts (SQLite counters)', () => {
   let dir: string
   afterEach(() => rmSync(dir, { recursive: true, force: true }))
-  it('reserves up to the limit, releases failed questions, and survives reopening', () => {
+  it('reserves up to the limit, releases failed questions, and survives reopening', async () => {
     dir = mkdtempSync(join(tmpdir(), 'asks1-sessions-'))
-    const file = join(dir, 'sessions.sqlite')
-    let s = new SessionStore(file, 3)
+    const file = join(dir, 'state.sqlite')
+    let counters = new SqliteCounters(file)
+    let s = new SessionAllowance(counters, 3)
     const id = 'session-aaaaaaaaaaaa'
-    expect(s.reserve(id)).toEqual({ ok: true, session: { used: 1, limit: 3, left: 2 } })
-    expect(s.reserve(id).session.used).toBe(2)
-    expect(s.release(id)).toEqual({ used: 1, limit: 3, left: 2 })
-    s.close()
-    s = new SessionStore(file, 3)
-    expect(s.get(id)).toEqual({ used: 1, limit: 3, left: 2 })
-    expect(s.reserve(id).ok).toBe(true)
-    expect(s.reserve(id).ok).toBe(true)
-    expect(s.reserve(id)).toEqual({ ok: false, session: { used: 3, limit: 3, left: 0 } })
-    expect(s.get('other-session-bbbbbb')).toEqual({ used: 0, limit: 3, left: 3 })
-    s.close()
+    expect(await s.reserve(id)).toEqual({ ok: true, session: { used: 1, limit: 3, left: 2 } })
+    expect((await s.reserve(id)).session.used).toBe(2)
+    expect(await s.release(id)).toEqual({ used: 1, limit: 3, left: 2 })
+    await counters.close()
+    counters = new SqliteCounters(file)
+    s = new SessionAllowance(counters, 3)
+    expect(await s.get(id)).toEqual({ used: 1, limit: 3, left: 2 })
+    expect((await s.reserve(id)).ok).toBe(true)
+    expect((await s.reserve(id)).ok).toBe(true)
+    expect(await s.reserve(id)).toEqual({ ok: false, session: { used: 3, limit: 3, left: 0 } })
+    expect(await s.get('other-session-bbbbbb')).toEqual({ used: 0, limit: 3, left: 3 })
+    await counters.close()
   })
 })

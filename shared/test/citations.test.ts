@@ -82,7 +82,12 @@ describe('figures', () => {
     ).toEqual(['$3,711 million', '88%', '845 million', '$1.2 billion'])
   })
   it('attaches figures to the citation that follows them', () => {
-    expect(citationFigures('Revenue was $3,711 million (p.50). Growth was 88% (p.18).')).toEqual([
+    expect(
+      citationFigures('Revenue was $3,711 million (p.50). Growth was 88% (p.18).').map((c) => ({
+        page: c.page,
+        figures: c.figures.map((f) => f.text),
+      })),
+    ).toEqual([
       { page: '50', figures: ['$3,711 million'] },
       { page: '18', figures: ['88%'] },
     ])

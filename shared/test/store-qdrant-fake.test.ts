@@ -5,7 +5,7 @@ import {
   QdrantHttpError,
   querySparse,
   termIndex,
-} from '../src/retrieval/store/qdrant'
+} from '../src/retrieval/store/qdrant/index'
 import { FakeQdrant } from './fake-qdrant'
 import { qdrantTarget } from './qdrant-target'
 import { acmeChunks, storeContract } from './store-contract'

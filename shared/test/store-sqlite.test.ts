@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openSqliteStore } from '../src/retrieval/store/sqlite'
+import { openSqliteStore } from '../src/retrieval/store/sqlite/index'
 import { acmeChunks, makeChunk, storeContract } from './store-contract'
 import { tinyEmbedder } from './tiny-embedder'
 
@@ -129,7 +129,7 @@ describe('sqlite store specifics', () => {
       await building.abort()
       // A child process starts a build and dies without commit or abort.
       const code = `
-        const { openSqliteStore } = await import(${JSON.stringify(join(import.meta.dirname, '../src/retrieval/store/sqlite.ts'))})
+        const { openSqliteStore } = await import(${JSON.stringify(join(import.meta.dirname, '../src/retrieval/store/sqlite/index.ts'))})
         const s = openSqliteStore({ dir: ${JSON.stringify(dir)} })
         const w = await s.beginVersion('acme', { dim: null, version: 'crashed' })
         process.exit(3)`

@@ -43,13 +43,13 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'VALIDATION',
           'Give exactly one of "page" (a printed page) or "q" (a search).',
         )
-      const deps = app.deps
-      const filing = findFiling(deps, id)
-      const status = await liveStatus(deps, filing)
+
+      const filing = findFiling(app, id)
+      const status = await liveStatus(app, filing)
       const key = storeKey(filing)
 
       if (q !== undefined) {
-        const hits = await retrieve(deps.store, deps.embedder, key, q, k)
+        const hits = await retrieve(app.store, app.embedder, key, q, k)
         return {
           filing: filing.id,
           query: q,
@@ -66,7 +66,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       // Citations are written "p.154"/"p. F-16"; accept the label with or without that prefix.
       const label = (page as string).replace(/^pp?\.\s*/i, '').trim()
-      const record = await deps.store.getPage(key, label)
+      const record = await app.store.getPage(key, label)
       if (!record)
         throw new AppError(
           404,
@@ -75,7 +75,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         )
       let order = pageOrder.get(key)
       if (!order || order.version !== status.version) {
-        const labels = await deps.store.listPages(key)
+        const labels = await app.store.listPages(key)
         order = { version: status.version, labels, index: new Map(labels.map((l, i) => [l, i])) }
         pageOrder.set(key, order)
       }

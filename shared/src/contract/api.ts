@@ -47,6 +47,14 @@ export const RelevanceSchema = Type.Object({
   }),
 })
 export type Relevance = Static<typeof RelevanceSchema>
+export const FigureCheckSchema = Type.Object({
+  figure: Type.String({ description: 'The figure as quoted ("$166.9 million")' }),
+  found: Type.Boolean({
+    description:
+      "Stated on the cited page: literally, or equal to a number on it after its units and the quote's rounding",
+  }),
+})
+export type FigureCheck = Static<typeof FigureCheckSchema>
 
 export const CitationSchema = Type.Object({
   page: Type.String({ description: 'Cited printed page label' }),
@@ -57,6 +65,9 @@ export const CitationSchema = Type.Object({
   figures: Type.Array(Type.String(), { description: 'Figures quoted beside the citation' }),
   missing: Type.Array(Type.String(), { description: 'Quoted figures not found on the page' }),
   relevance: Type.Optional(RelevanceSchema),
+  checks: Type.Array(FigureCheckSchema, {
+    description: 'Each figure quoted beside the citation, found on the cited page or not',
+  }),
 })
 export type Citation = Static<typeof CitationSchema>
 

@@ -6,6 +6,7 @@
  * (also `pp. 40, 42`, `pages 12–14`, `page F-4`). Matching works on parsed labels, never on
  * substrings, so `p.15` can never match inside `p.154` or `p.15-3`.
  */
+import { type Figure, figureOnPage, parseFigure, parseFigures } from './figures'
 
 /** An arabic page, a prefixed page (`F-16`, `II-3`, `A-1`) or a lower-case roman front-matter page. */
 const LABEL = String.raw`(?:[A-Z]{1,2}-\d{1,4}|\d{1,4}|[ivxlcdm]{1,7})`
@@ -119,22 +120,18 @@ export function filterCitedSources<T extends { pages: readonly string[] }>(
   return { cited: true, sources }
 }
 
-// Figures readers check: $1.2 billion, 3,711, 50.1%, (27,474), 2011 is a year and not a figure.
-const FIGURE_RE =
-  /(?<![\w.,])\$?\s?\(?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?(?:\s?%)?(?:\s(?:million|billion|thousand))?|(?<![\w.,])\$?\s?\d+(?:\.\d+)?(?:\s?%|\s(?:million|billion|thousand))|(?<![\w.,])\$\s?\d+(?:\.\d+)?/gi
-
-/** Figures quoted in a piece of text (amounts, percentages, counts with thousands separators). */
+/** Figures quoted in a piece of text, as printed (amounts, percentages, counts; not years or dates). */
 export function extractFigures(text: string): string[] {
-  return [...new Set([...text.matchAll(FIGURE_RE)].map((m) => m[0].trim()))]
+  return [...new Set(parseFigures(text).map((f) => f.text))]
 }
 
 /**
- * For each citation, the text it supports: the span from the previous citation (or the start of the
- * sentence) up to the citation itself.
+ * For each citation, the figures quoted in the text it supports: the span from the previous
+ * citation (or the start of the sentence) up to the citation itself. Every figure counts.
  */
-export function citationSpans(answer: string): { page: string; text: string }[] {
+export function citationFigures(answer: string): { page: string; figures: Figure[] }[] {
   const found = findCitations(answer)
-  const out: { page: string; text: string }[] = []
+  const out: { page: string; figures: Figure[] }[] = []
   let prevEnd = 0
   for (const c of found) {
     const before = answer.slice(prevEnd, c.index)
@@ -142,33 +139,24 @@ export function citationSpans(answer: string): { page: string; text: string }[] 
     const sentenceStart = Math.max(before.lastIndexOf('. ', before.length - 2), before.lastIndexOf('\n'))
     const span =
       sentenceStart > 0 && sentenceStart < before.length - 2 ? before.slice(sentenceStart + 1) : before
-    out.push({ page: c.page, text: span })
+    const seen = new Set<string>()
+    const figures = parseFigures(span).filter((f) => !seen.has(f.text) && seen.add(f.text))
+    out.push({ page: c.page, figures })
     prevEnd = c.index + c.length
   }
   return out
 }
 
-/** For each citation, the figures quoted in the text it supports (see `citationSpans`). */
-export function citationFigures(answer: string): { page: string; figures: string[] }[] {
-  return citationSpans(answer).map((s) => ({ page: s.page, figures: extractFigures(s.text) }))
-}
-
-const normaliseFigure = (s: string) =>
-  s
-    .replace(/[\u00a0\s]+/g, ' ')
-    .replace(/\$\s/g, '$')
-    .replace(/\s%/g, '%')
-    .replace(/^\((.*)\)$/, '$1')
-    .toLowerCase()
-
 /**
- * Whether a quoted figure appears on a page's text, boundary-safe: `3,200` is not in `1,193,200`,
- * `12.0` is not in `112.05`. Table cells (`$ 3,711`, `(27,474 )`) still match.
+ * Whether a quoted figure is stated on a page: literally, or equal after the page's units and the
+ * quote's rounding ("$3,711 million" is on a page printing "$3,711" under "(in millions)").
+ * `cells` are the page's table cells, already in their table's units.
  */
-export function figureAppears(figure: string, pageText: string): boolean {
-  const needle = normaliseFigure(figure).replace(/^\$/, '')
-  if (!needle) return false
-  const hay = normaliseFigure(pageText)
-  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s?')
-  return new RegExp(`(?<![\\w.,]|\\d[.,])${escaped}(?![\\w]|[.,]\\d)`, 'i').test(hay)
+export function figureAppears(
+  figure: string | Figure,
+  pageText: string,
+  cells: readonly Figure[] = [],
+): boolean {
+  const quote = typeof figure === 'string' ? (parseFigure(figure) ?? parseFigures(figure)[0]) : figure
+  return quote ? figureOnPage(quote, pageText, cells) : false
 }

@@ -5,4 +5,5 @@
 export * from './api'
 export * from './chunk'
 export * from './citations'
+export * from './figures'
 export * from './filings'
