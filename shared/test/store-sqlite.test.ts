@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openSqliteStore } from '../src/retrieval/store/sqlite/index'
-import { acmeChunks, makeChunk, storeContract } from './store-contract'
+import { acmeChunks, makeChunk, storeContract, termsOf } from './store-contract'
 import { tinyEmbedder } from './tiny-embedder'
 
 storeContract(
@@ -56,9 +56,9 @@ describe('sqlite store specifics', () => {
       const w1 = await writer.beginVersion('acme', { dim: null })
       await w1.addChunks(acmeChunks(w1.version).map((chunk) => ({ chunk, vectors: [] })))
       await w1.commit()
-      expect((await reader.search('acme', { text: '900%', vector: null, k: 1 }))[0]?.chunk.version).toBe(
-        w1.version,
-      )
+      expect(
+        (await reader.search('acme', { terms: termsOf('900%'), vector: null, k: 1 }))[0]?.chunk.version,
+      ).toBe(w1.version)
       const w2 = await writer.beginVersion('acme', { dim: null })
       await w2.addChunks(
         acmeChunks(w2.version)
@@ -67,11 +67,11 @@ describe('sqlite store specifics', () => {
       )
       await w2.commit()
       // The reader had the old version open; it follows the switch and the old file can be dropped.
-      expect(await reader.search('acme', { text: '900%', vector: null, k: 1 })).toEqual([])
+      expect(await reader.search('acme', { terms: termsOf('900%'), vector: null, k: 1 })).toEqual([])
       expect(await writer.dropOldVersions('acme')).toEqual([w1.version])
-      expect((await reader.search('acme', { text: '50.1%', vector: null, k: 1 }))[0]?.chunk.version).toBe(
-        w2.version,
-      )
+      expect(
+        (await reader.search('acme', { terms: termsOf('50.1%'), vector: null, k: 1 }))[0]?.chunk.version,
+      ).toBe(w2.version)
     } finally {
       await reader.close()
       await writer.close()
@@ -138,9 +138,9 @@ describe('sqlite store specifics', () => {
       })
       expect(child.status, child.stderr).toBe(3)
       expect(readdirSync(join(dir, 'acme'))).toContain('crashed.db')
-      expect((await server.search('acme', { text: '900%', vector: null, k: 1 }))[0]?.chunk.version).toBe(
-        live.version,
-      )
+      expect(
+        (await server.search('acme', { terms: termsOf('900%'), vector: null, k: 1 }))[0]?.chunk.version,
+      ).toBe(live.version)
       expect(await server.dropOldVersions('acme')).toEqual(['crashed'])
       expect(readdirSync(join(dir, 'acme'))).toEqual([`${live.version}.db`])
     } finally {

@@ -24,6 +24,9 @@ const STOP_WORDS = new Set(
     .filter(Boolean),
 )
 
+/** A common English word that carries no retrieval signal (lower case). */
+export const isStopWord = (word: string): boolean => STOP_WORDS.has(word)
+
 // What a number and a scale word are is defined once, by the figures module.
 const SCALE = `(?:${SCALE_WORD_SOURCE})`
 const NUM = NUMBER_SOURCE

@@ -1,6 +1,6 @@
 /** BM25 as Qdrant sparse vectors: hashed term indices, saturated term frequency; Qdrant adds IDF. */
 import type { Schemas } from '@qdrant/js-client-rest'
-import { keywordTerms, searchTerms } from '../../terms'
+import { keywordTerms } from '../../terms'
 
 /** BM25's term-frequency saturation. Chunks are all ~400 words, so length normalisation (b) is 0. */
 const BM25_K1 = 1.2
@@ -30,11 +30,8 @@ function bm25Tf(tf: number): number {
   return (tf * (BM25_K1 + 1)) / (tf + BM25_K1)
 }
 
-/**
- * A question's sparse vector: each distinct search term once, the filing vocabulary its wording
- * maps to included (Qdrant multiplies in the IDF).
- */
-export function querySparse(text: string): Schemas['SparseVector'] {
-  const indices = [...new Set(searchTerms(text).map(termIndex))].sort((a, b) => a - b)
+/** A question's sparse vector: each distinct search term once (Qdrant multiplies in the IDF). */
+export function querySparse(terms: readonly string[]): Schemas['SparseVector'] {
+  const indices = [...new Set(terms.map(termIndex))].sort((a, b) => a - b)
   return { indices, values: indices.map(() => 1) }
 }

@@ -1,7 +1,6 @@
 /** Reads of one live SQLite version: keyword and dense candidates, chunks and pages. */
 import type Database from 'better-sqlite3'
 import type { Chunk, PageRecord } from '../../../contract/chunk'
-import { searchTerms } from '../../terms'
 import {
   type CatalogRow,
   type ChunkRow,
@@ -41,8 +40,9 @@ export class VersionReader {
     this.labels = this.db.prepare('SELECT label FROM pages ORDER BY ord')
   }
 
-  keywordIds(text: string, n: number): number[] {
-    const terms = searchTerms(text).slice(0, 64)
+  keywordIds(queryTerms: readonly string[], n: number): number[] {
+    // FTS5 MATCH expressions have a size limit; a question never has this many distinct terms.
+    const terms = queryTerms.slice(0, 64)
     if (terms.length === 0) return []
     const match = terms.map((t) => `"${ftsToken(t)}"`).join(' OR ')
     return this.fts.all(match, n).map((r) => r.id)
