@@ -2,13 +2,26 @@
  * What the answer ranker needs from a question: its content terms, the phrases in it, the period it
  * asks about and the kind of answer it wants.
  *
- * Interim home: the retrieval branch's `analyzeQuery` (shared/src/retrieval/query.ts) is the one
- * query analysis; when it lands this module only adapts it (and drops the filing's own name).
- * Built on the shared tokenizer, so a term here is a term in the index.
+ * It adapts the one query analysis (`analyzeQuery`, shared/src/retrieval/query.ts) and adds only
+ * what answering needs beyond retrieval: the filing's own name dropped, and the names asked about.
  */
+import { analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
 import { keywordTerms, QUESTION_FILLER } from '@asks1/shared/retrieval/terms'
 
 export type AnswerType = 'money' | 'percent' | 'count' | 'date' | 'duration' | 'person' | 'place' | 'yesno'
+
+/** The shared analysis's answer types in the ranker's words ('other' asks for no particular kind). */
+const TYPE_OF: Record<QueryAnalysis['answerType'], AnswerType | null> = {
+  amount: 'money',
+  percentage: 'percent',
+  count: 'count',
+  date: 'date',
+  duration: 'duration',
+  name: 'person',
+  location: 'place',
+  yesno: 'yesno',
+  other: null,
+}
 
 export interface QuestionAnalysis {
   /** Single-word content terms, lower case, in order. */
@@ -38,45 +51,29 @@ function namesIn(question: string): string[] {
     .filter((t) => !NOT_NAMES.has(t))
 }
 
-/**
- * English question forms and the answer each wants (grammar, not any filing's wording). The first
- * that applies wins: "how much revenue" wants money, not any number.
- */
-const ANSWER_TYPES: readonly [RegExp, AnswerType][] = [
-  [
-    /\b(?:what|which) (?:share|percent(?:age)?|portion|proportion|fraction|rate)\b|\bpercent(?:age)?\b|\bhow fast\b/i,
-    'percent',
-  ],
-  [/\bhow long\b|\bfor how long\b|\bhow many (?:days|months|years)\b/i, 'duration'],
-  [/\bhow many\b|\bnumber of\b|\bheadcount\b/i, 'count'],
-  [/\bhow much\b|\bwhat (?:price|amount)\b|\bat what price\b|\bcost\b/i, 'money'],
-  [/\bwhen\b|\bwhat (?:date|year)\b/i, 'date'],
-  [/\bwho\b|\bwhom\b/i, 'person'],
-  [/\bwhere\b/i, 'place'],
-  [/^\s*(?:does|did|do|is|are|was|were|has|have|had|will|can)\b/i, 'yesno'],
-]
-
-const QUARTERS: Record<string, string> = { first: 'q1', second: 'q2', third: 'q3', fourth: 'q4' }
-
 /** Words every question about a filing uses, that name no subject. */
 const GENERIC = new Set(['company', 'companies', 'filing', 'prospectus', 'did', 'does', 'inc', 'corp'])
 
+/**
+ * The ranker's view of the shared query analysis (`analyzeQuery`, the one analysis retrieval uses):
+ * its single-word terms and compounds less the filing's own name, its periods as "2016" / "q3",
+ * its answer type, plus the names the question capitalises.
+ */
 export function analyzeQuestion(question: string, company = ''): QuestionAnalysis {
   const own = new Set(keywordTerms(company).filter((t) => !t.includes(' ')))
-  const all = [...new Set(keywordTerms(question))]
+  const q = analyzeQuery(question)
   const keep = (t: string) => !QUESTION_FILLER.has(t) && !GENERIC.has(t) && !own.has(t)
-  const periods = [...question.matchAll(/\b(?:19|20)\d{2}\b/g)].map((m) => m[0])
-  for (const m of question.matchAll(
-    /\b(first|second|third|fourth)\s+(?:fiscal\s+)?quarter\b|\bq([1-4])\b/gi,
-  )) {
-    const q = m[1] ? QUARTERS[m[1].toLowerCase()] : `q${m[2]}`
-    if (q) periods.push(q)
-  }
+  const periods = q.periods.flatMap((p) => [
+    ...(p.year ? [String(p.year)] : []),
+    ...(p.quarter ? [`q${p.quarter}`] : []),
+  ])
   return {
-    terms: all.filter((t) => !t.includes(' ') && !/^\d/.test(t) && !t.startsWith('$') && keep(t)),
-    phrases: all.filter((t) => t.includes(' ') && keep(t) && ![...own].some((o) => t.includes(o))),
+    terms: q.terms.filter((t) => !t.includes(' ') && !/^[\d$]/.test(t) && keep(t)),
+    phrases: q.terms.filter(
+      (t) => t.includes(' ') && !/^[\d$]/.test(t) && keep(t) && ![...own].some((o) => t.includes(o)),
+    ),
     periods: [...new Set(periods)],
-    answerType: ANSWER_TYPES.find(([re]) => re.test(question))?.[1] ?? null,
+    answerType: TYPE_OF[q.answerType],
     names: [...new Set(namesIn(question).filter(keep))],
   }
 }
