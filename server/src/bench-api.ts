@@ -4,9 +4,9 @@
  *
  * The server runs as its own process (`tsx server/src/server.ts`, exactly as `pnpm start` runs it)
  * on 127.0.0.1 with a scratch DATA_DIR, so it ingests the bundled Pandora S-1 on start-up, and the
- * load generator (autocannon, in this process) does not share its event loop. Session and rate
- * limits are raised for the run (each of them would otherwise end it with 429s after 8 / 60
- * requests); everything else is the default configuration. The embedding model is used when
+ * load generator (autocannon, in this process) does not share its event loop. Session, per-address
+ * and rate limits are raised for the run (each of them would otherwise end it with 429s after
+ * 8 / 40 / 60 requests); everything else is the default configuration. The embedding model is used when
  * MODELS_DIR has it (as `pnpm start` would), otherwise retrieval is keyword-only; the output says which.
  *
  * Options: --duration <s> (per run, default 5), --connections <n> (throughput runs, default 8),
@@ -70,7 +70,7 @@ async function run(base: string, t: Target, conns: number): Promise<RunResult> {
       ...(r.body
         ? {
             body: r.body,
-            headers: { 'content-type': 'application/json', 'x-session-id': 'bench-session-0000' },
+            headers: { 'content-type': 'application/json' },
           }
         : {}),
     })),
@@ -139,6 +139,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '1000000000',
       SESSION_QUESTION_LIMIT: '1000000000',
+      ANON_QUESTIONS_PER_IP_PER_DAY: '1000000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

@@ -1,19 +1,18 @@
 /**
- * Printed-page labels, inline page tags and answer citations. Pure and browser-safe: the server
- * filters and verifies with it, the web app renders citation chips with it.
+ * Inline page tags and answer citations. Pure and browser-safe: the server filters and verifies
+ * with it, the web app renders citation chips with it.
  *
- * Chunk text carries `[p.154]` at each printed page start; answers cite `p.154` / `p.F-16`
- * (also `pp. 40, 42`, `pages 12–14`, `page F-4`). Matching works on parsed labels, never on
- * substrings, so `p.15` can never match inside `p.154` or `p.15-3`.
+ * Chunk text carries `[p.154]` at each printed page start; answers cite `p.154` / `p.F-16` /
+ * `p.III-5` (also `pp. 40, 42`, `pages 12–14`, `page F-4`). What a label is belongs to
+ * `./page-label`; matching works on parsed labels, never on substrings, so `p.15` can never match
+ * inside `p.154` or `p.15-3`.
  */
 import { type Figure, figureOnPage, parseFigure, parseFigures } from './figures'
+import { PAGE_LABEL_PATTERN, pagesAfterUpTo, parsePageLabel } from './page-label'
 
-/** An arabic page, a prefixed page (`F-16`, `II-3`, `A-1`) or a lower-case roman front-matter page. */
-const LABEL = String.raw`(?:[A-Z]{1,2}-\d{1,4}|\d{1,4}|[ivxlcdm]{1,7})`
+const LABEL = PAGE_LABEL_PATTERN
 // Not followed by more of a word or number (`p.154` is not `p.15`; `p.15-3a` is no citation at all).
 const LABEL_END = String.raw`(?![\dA-Za-z])(?!-\d+[A-Za-z])`
-
-export const PAGE_LABEL_RE = new RegExp(`^${LABEL}$`)
 
 /** An inline tag in chunk text; group 1 is the label. */
 export const PAGE_TAG_RE = new RegExp(String.raw`\[p\.(${LABEL})\]`, 'g')
@@ -42,9 +41,10 @@ export interface FoundCitation {
 }
 
 // `p.154`, `p. F-16`, `pp. 40, 42 and F-4`, `pages 12-14`, `page 9`; the prefix must not end a word (`ship.5`).
+// Labels are case-sensitive (`f-16` and `IV` are not labels), the words around them are not.
 const CITATION_RE = new RegExp(
-  String.raw`(?<![A-Za-z])(pp?\.|pages?)[ \u00a0]?(${LABEL}${LABEL_END}(?:\s*(?:[-\u2013\u2014]|,|,?\s*and|,?\s*&)\s*(?:p\.\s?)?${LABEL}${LABEL_END})*)`,
-  'gi',
+  String.raw`(?<![A-Za-z])([Pp][Pp]?\.|[Pp][Aa][Gg][Ee][Ss]?)[ \u00a0]?(${LABEL}${LABEL_END}(?:\s*(?:[-\u2013\u2014]|,|,?\s*[Aa][Nn][Dd]|,?\s*&)\s*(?:[Pp]\.\s?)?${LABEL}${LABEL_END})*)`,
+  'g',
 )
 const LIST_ITEM_RE = new RegExp(
   String.raw`(?<![A-Za-z\d])(${LABEL})${LABEL_END}(\s*[-\u2013\u2014]\s*)?`,
@@ -63,11 +63,16 @@ export function findCitations(answer: string): FoundCitation[] {
     let rangeFrom: string | null = null
     for (const item of list.matchAll(LIST_ITEM_RE)) {
       const label = item[1] as string
+      // The pattern admits non-canonical romans (`iiii`); a label must parse.
+      if (!parsePageLabel(label)) {
+        rangeFrom = null
+        continue
+      }
       // The first label's citation includes its `p.` prefix; later list items are just the label.
       const index = item.index === 0 ? (m.index ?? 0) : listStart + (item.index ?? 0)
       const length = listStart + (item.index ?? 0) + label.length - index
       if (rangeFrom !== null) {
-        for (const page of expandRange(rangeFrom, label)) found.push({ page, index, length })
+        for (const page of pagesAfterUpTo(rangeFrom, label)) found.push({ page, index, length })
         rangeFrom = null
       } else {
         found.push({ page: label, index, length })
@@ -76,18 +81,6 @@ export function findCitations(answer: string): FoundCitation[] {
     }
   }
   return found
-}
-
-/** Pages strictly after `from` up to `to`, when both are of one sequence and the range is short. */
-function expandRange(from: string, to: string): string[] {
-  const a = /^([A-Z]{1,2}-)?(\d+)$/.exec(from)
-  const b = /^([A-Z]{1,2}-)?(\d+)$/.exec(to)
-  if (!a || !b || (a[1] ?? '') !== (b[1] ?? '')) return [to]
-  const start = Number(a[2])
-  const end = Number(b[2])
-  if (end <= start || end - start > 20) return [to]
-  const prefix = a[1] ?? ''
-  return Array.from({ length: end - start }, (_, i) => `${prefix}${start + i + 1}`)
 }
 
 /** Unique cited labels, in order of first citation. */
