@@ -80,6 +80,20 @@ describe('extractive answers', () => {
     )
     expect(r.abstention?.reason).toBe('no-figure')
   })
+  it('needs the asked quarter, and a figure that is not a year, to answer a figure question', () => {
+    const twoThousandTwelve = [
+      tagged('47', 'We expect our new product to roll out broadly in the first quarter of 2012.'),
+      tagged('48', 'Revenue was $1,058 million in the fourth quarter of 2012.'),
+    ]
+    const q1 = extractiveAnswer('What was Acme’s revenue in the first quarter of 2012?', twoThousandTwelve, {
+      company,
+    })
+    expect(q1.abstention?.reason).toBe('no-period')
+    const q4 = extractiveAnswer('What was Acme’s revenue in the fourth quarter of 2012?', twoThousandTwelve, {
+      company,
+    })
+    expect(q4.text).toContain('$1,058 million in the fourth quarter of 2012.” [p.48]')
+  })
   it('abstains when no passage uses the question’s words', () => {
     expect(extractiveAnswer('zebra giraffe', hits).abstention?.reason).toBe('no-passage')
   })

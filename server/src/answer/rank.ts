@@ -8,6 +8,7 @@
  * it contains (0..1). Unlike BM25 it does not grow with the question's length, so one threshold on
  * it works for every question: the abstention rule and the relevance badge both read it.
  */
+import { parseFigures } from '@asks1/shared/contract/figures'
 import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
@@ -24,13 +25,23 @@ export interface RankedUnit extends TextUnit {
   /** Rank of the retrieved chunk it came from (0 = best). */
   hit: number
   section: string | null
-  /** The unit names a period the question asks about. */
+  /** The unit names a period the question asks about (the year, and the quarter when one is asked). */
   periodHit: boolean
+  /** The unit states a figure (an amount, a share, a count; a bare year is not one). */
+  hasFigure: boolean
   /** The unit holds the kind of answer asked for. */
   typeHit: boolean
 }
 
 const YEAR_RE = /\b(?:19|20)\d{2}\b/g
+/** How filings name a quarter: "third quarter", "Q3", or the three months ending with it. */
+const QUARTER_WORDS: Record<string, RegExp[]> = {
+  q1: [/\bfirst (?:fiscal )?quarter\b|\bQ1\b/i],
+  q2: [/\bsecond (?:fiscal )?quarter\b|\bQ2\b/i],
+  q3: [/\bthird (?:fiscal )?quarter\b|\bQ3\b/i],
+  q4: [/\bfourth (?:fiscal )?quarter\b|\bQ4\b/i],
+}
+for (const re of Object.values(QUARTER_WORDS)) re.push(/\bthree months ended\b/i)
 const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)'
 
 /** Whether a unit holds the kind of answer asked for (a figure of that kind, a name, a date). */
@@ -174,12 +185,15 @@ export function rankUnits(
   const model = evidenceModel(q, hits, weights)
   const holds = q.answerType ? HOLDS[q.answerType] : null
   const years = q.periods.filter((p) => /^\d{4}$/.test(p))
+  const quarters = q.periods.flatMap((p) => QUARTER_WORDS[p] ?? [])
   return model.units
     .map((u) => {
       const { bm25, coverage, evidence, matched } = model.measure(u.text, u.stems)
       const typeHit = holds?.test(u.text) ?? false
       const unitYears: string[] = u.text.match(YEAR_RE) ?? []
-      const periodHit = years.some((y) => unitYears.includes(y))
+      const periodHit =
+        years.some((y) => unitYears.includes(y)) &&
+        (quarters.length === 0 || quarters.some((re) => re.test(u.text)))
       let score = bm25 * (0.5 + coverage)
       if (typeHit) score *= 1.5
       // A unit about another year is about another period; a row's years sit in its table's header.
@@ -201,6 +215,7 @@ export function rankUnits(
         matched,
         periodHit,
         typeHit,
+        hasFigure: parseFigures(u.text).some((f) => !f.label),
       }
     })
     .sort((a, b) => b.score - a.score)

@@ -19,7 +19,7 @@ export interface SelectParams {
   max: number
 }
 
-export const SELECT_DEFAULTS: SelectParams = { minEvidence: 0.2, followRatio: 0.5, depth: 40, max: 3 }
+export const SELECT_DEFAULTS: SelectParams = { minEvidence: 0.15, followRatio: 0.5, depth: 40, max: 3 }
 
 /** Answer types whose answer is a figure: a unit without one does not answer. */
 const FIGURE_TYPES = new Set(['money', 'percent', 'count', 'duration', 'date'])
@@ -45,13 +45,14 @@ export function selectQuotes(
   // A figure question: a unit without any figure does not answer it; one with the asked kind of
   // figure (and period) is preferred by the ranker but not required (a share can answer "how much").
   if (q.answerType && FIGURE_TYPES.has(q.answerType)) {
-    ok = ok.filter((u) => /\d/.test(u.text))
+    ok = ok.filter((u) => u.hasFigure)
     if (ok.length === 0) return { abstained: true, reason: 'no-figure', closest }
   }
-  // A period asked about that no matching unit names: the filing does not cover it.
+  // A period asked about that no matching unit names: the filing does not cover it. A table row
+  // names its period in the table's header, so a row stays.
   if (q.periods.some((p) => /^\d{4}$/.test(p))) {
     if (!ok.some((u) => u.periodHit)) return { abstained: true, reason: 'no-period', closest }
-    ok = ok.filter((u) => u.periodHit || u.kind === 'row' || u === ok[0])
+    ok = ok.filter((u) => u.periodHit || u.kind === 'row')
   }
   const best = ok[0] as RankedUnit
   const quotes = [best, ...ok.slice(1).filter((u) => u.score >= params.followRatio * best.score)]
