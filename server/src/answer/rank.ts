@@ -77,8 +77,13 @@ export interface Prepared extends TextUnit {
   lower: string
 }
 
+/** Prepared units per retrieved list: the answer and its relevance check read the same hits. */
+const prepared = new WeakMap<readonly SearchHit[], Prepared[]>()
+
 /** Units of the retrieved chunks, in retrieval order; a unit two overlapping chunks share counts once. */
 function prepare(hits: readonly SearchHit[]): Prepared[] {
+  const cached = prepared.get(hits)
+  if (cached) return cached
   const seen = new Set<string>()
   const out: Prepared[] = []
   hits.forEach((h, hit) => {
@@ -90,6 +95,7 @@ function prepare(hits: readonly SearchHit[]): Prepared[] {
       out.push({ ...u, hit, section: h.chunk.section, stems, lower: key })
     }
   })
+  prepared.set(hits, out)
   return out
 }
 
