@@ -6,6 +6,7 @@
  */
 import type { Abstention } from '@asks1/shared/contract/api'
 import { pageTag } from '@asks1/shared/contract/citations'
+import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { type RankedUnit, rankUnits } from './rank'
@@ -60,13 +61,25 @@ const WHY: Record<Exclude<Selection, { abstained: false }>['reason'], (q: Questi
 
 const quoted = (xs: readonly string[]) => xs.map((x) => `“${x}”`).join(', ')
 
+/** The question's own words for its index terms (stems such as "revenu" read badly). */
+function asTyped(question: string, terms: readonly string[]): string[] {
+  const wanted = new Set(terms)
+  const out = new Set<string>()
+  for (const m of question.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu)) {
+    const word = m[0].replace(/['’]s$/, '').replace(/[.]+$/, '')
+    if (keywordTerms(word).some((t) => wanted.has(t))) out.add(word.toLowerCase())
+  }
+  return [...out]
+}
+
 /** The abstention: what was searched (terms, periods, sections) and the closest passages. */
 function abstain(
+  question: string,
   q: QuestionAnalysis,
   sel: Exclude<Selection, { abstained: false }>,
   hits: readonly SearchHit[],
 ): ExtractiveResult {
-  const terms = [...q.names, ...q.terms.filter((t) => !q.names.includes(t)), ...q.phrases]
+  const terms = asTyped(question, [...q.names, ...q.terms, ...q.phrases.flatMap((p) => p.split(' '))])
   const sections = [...new Set(hits.map((h) => h.chunk.section).filter((s): s is string => !!s))].slice(0, 5)
   const closest = sel.closest.map((u: RankedUnit) => ({
     pages: u.pages,
@@ -96,7 +109,7 @@ export function extractiveAnswer(
 ): ExtractiveResult {
   const q = analyzeQuestion(question, opts.company)
   const sel = selectQuotes(q, rankUnits(q, hits), opts.params ?? SELECT_DEFAULTS)
-  if (sel.abstained) return abstain(q, sel, hits)
+  if (sel.abstained) return abstain(question, q, sel, hits)
   return {
     text: [
       EXTRACTIVE_INTRO,

@@ -5,32 +5,17 @@
  * It adapts the one query analysis (`analyzeQuery`, shared/src/retrieval/query.ts) and adds only
  * what answering needs beyond retrieval: the filing's own name dropped, and the names asked about.
  */
-import { analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
-import { keywordTerms, QUESTION_FILLER } from '@asks1/shared/retrieval/terms'
-
-export type AnswerType = 'money' | 'percent' | 'count' | 'date' | 'duration' | 'person' | 'place' | 'yesno'
-
-/** The shared analysis's answer types in the ranker's words ('other' asks for no particular kind). */
-const TYPE_OF: Record<QueryAnalysis['answerType'], AnswerType | null> = {
-  amount: 'money',
-  percentage: 'percent',
-  count: 'count',
-  date: 'date',
-  duration: 'duration',
-  name: 'person',
-  location: 'place',
-  yesno: 'yesno',
-  other: null,
-}
+import { type AnswerType, analyzeQuery } from '@asks1/shared/retrieval/query'
+import { keywordTerms } from '@asks1/shared/retrieval/terms'
 
 export interface QuestionAnalysis {
-  /** Single-word content terms, lower case, in order. */
+  /** Single-word content terms in index space (the shared tokenizer's stems), in order. */
   terms: string[]
   /** Multi-word terms the tokenizer keeps whole ("class a", "long-term benefit trust"). */
   phrases: string[]
   /** Years (and quarters as "q3 2016") the question asks about. */
   periods: string[]
-  answerType: AnswerType | null
+  answerType: AnswerType
   /** Terms the question capitalises mid-sentence: names of people, companies, products. */
   names: string[]
 }
@@ -51,8 +36,8 @@ function namesIn(question: string): string[] {
     .filter((t) => !NOT_NAMES.has(t))
 }
 
-/** Words every question about a filing uses, that name no subject. */
-const GENERIC = new Set(['company', 'companies', 'filing', 'prospectus', 'did', 'does', 'inc', 'corp'])
+/** Words every question about a filing uses, that name no subject (as index terms). */
+const GENERIC = new Set(keywordTerms('company companies filing prospectus did does inc corp'))
 
 /**
  * The ranker's view of the shared query analysis (`analyzeQuery`, the one analysis retrieval uses):
@@ -62,7 +47,7 @@ const GENERIC = new Set(['company', 'companies', 'filing', 'prospectus', 'did', 
 export function analyzeQuestion(question: string, company = ''): QuestionAnalysis {
   const own = new Set(keywordTerms(company).filter((t) => !t.includes(' ')))
   const q = analyzeQuery(question)
-  const keep = (t: string) => !QUESTION_FILLER.has(t) && !GENERIC.has(t) && !own.has(t)
+  const keep = (t: string) => !GENERIC.has(t) && !own.has(t)
   const periods = q.periods.flatMap((p) => [
     ...(p.year ? [String(p.year)] : []),
     ...(p.quarter ? [`q${p.quarter}`] : []),
@@ -73,7 +58,7 @@ export function analyzeQuestion(question: string, company = ''): QuestionAnalysi
       (t) => t.includes(' ') && !/^[\d$]/.test(t) && keep(t) && ![...own].some((o) => t.includes(o)),
     ),
     periods: [...new Set(periods)],
-    answerType: TYPE_OF[q.answerType],
+    answerType: q.answerType,
     names: [...new Set(namesIn(question).filter(keep))],
   }
 }

@@ -10,10 +10,10 @@
  */
 import { parseFigures } from '@asks1/shared/contract/figures'
 import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
+import { holdsAnswerType } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
-import { stemmer } from 'stemmer'
-import type { AnswerType, QuestionAnalysis } from './question'
+import type { QuestionAnalysis } from './question'
 
 export interface RankedUnit extends TextUnit {
   score: number
@@ -42,28 +42,9 @@ const QUARTER_WORDS: Record<string, RegExp[]> = {
   q4: [/\bfourth (?:fiscal )?quarter\b|\bQ4\b/i],
 }
 for (const re of Object.values(QUARTER_WORDS)) re.push(/\bthree months ended\b/i)
-const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)'
 
-/** Whether a unit holds the kind of answer asked for (a figure of that kind, a name, a date). */
-const HOLDS: Record<AnswerType, RegExp> = {
-  money: /\$\s?\d|\b\d[\d,.]*\s?(?:million|billion|thousand)\b/i,
-  percent: /\d\s?(?:%|percent\b)/i,
-  count: /\b\d{1,3}(?:,\d{3})+\b|\b(?!(?:19|20)\d{2}\b)\d+(?:\.\d+)?\s?(?:million|billion|thousand)?\b/i,
-  duration:
-    /\b\d+\s?(?:-\s?)?(?:days?|months?|years?)\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|eighteen)\s(?:days?|months?|years?)\b/i,
-  date: new RegExp(`\\b${MONTH}\\s+(?:\\d{1,2},\\s+)?\\d{4}\\b|\\b(?:19|20)\\d{2}\\b`),
-  person: /\b\p{Lu}\p{Ll}+\s(?:\p{Lu}\.\s)?\p{Lu}\p{Ll}+/u,
-  place:
-    /\b\d+\s+(?:\p{Lu}\p{Ll}+\s+)+(?:Street|Road|Avenue|Drive|Boulevard|Way|Place|Parkway|Lane|Square)\b|\blocated in\b|\bheadquarter/iu,
-  yesno: /./,
-}
-
-const stem = (t: string) => stemmer(t)
-/** Stemmed single-word terms of a text, from the shared tokenizer. */
-const stemsOf = (text: string) =>
-  keywordTerms(text)
-    .filter((t) => !t.includes(' '))
-    .map(stem)
+/** Single-word terms of a text in index space (the shared tokenizer stems them). */
+const stemsOf = (text: string) => keywordTerms(text).filter((t) => !t.includes(' '))
 /** Calibrated on the tuning sets (facebook, pandora); see docs/answers.md. */
 export const NAME_WEIGHT = 8
 export const UNSEEN_WEIGHT = 0.3
@@ -133,7 +114,7 @@ export function evidenceModel(
 ): EvidenceModel {
   const units = prepare(hits)
   const n = Math.max(units.length, 1)
-  const termStems = [...new Set(q.terms.map(stem))]
+  const termStems = [...new Set(q.terms)]
   const df = new Map<string, number>()
   for (const t of termStems) df.set(t, units.filter((u) => u.stems.includes(t)).length)
   for (const p of q.phrases) df.set(p, units.filter((u) => u.lower.includes(p)).length)
@@ -143,7 +124,7 @@ export function evidenceModel(
   }
   // Evidence weights: a name asked about must be there; a word no retrieved passage uses is the
   // reader's wording, not the filing's (a paraphrase), and says little either way.
-  const names = new Set(q.names.map(stem))
+  const names = new Set(q.names)
   const ew = (t: string) =>
     idf(t) * (names.has(t) ? weights.name : (df.get(t) ?? 0) === 0 ? weights.unseen : 1)
   const all = [...termStems, ...q.phrases]
@@ -189,13 +170,12 @@ export function rankUnits(
   weights?: { name: number; unseen: number },
 ): RankedUnit[] {
   const model = evidenceModel(q, hits, weights)
-  const holds = q.answerType ? HOLDS[q.answerType] : null
   const years = q.periods.filter((p) => /^\d{4}$/.test(p))
   const quarters = q.periods.flatMap((p) => QUARTER_WORDS[p] ?? [])
   return model.units
     .map((u) => {
       const { bm25, coverage, evidence, matched } = model.measure(u.text, u.stems)
-      const typeHit = holds?.test(u.text) ?? false
+      const typeHit = holdsAnswerType(u.text, q.answerType)
       const unitYears: string[] = u.text.match(YEAR_RE) ?? []
       const periodHit =
         years.some((y) => unitYears.includes(y)) &&

@@ -22,7 +22,7 @@ export interface SelectParams {
 export const SELECT_DEFAULTS: SelectParams = { minEvidence: 0.15, followRatio: 0.5, depth: 40, max: 3 }
 
 /** Answer types whose answer is a figure: a unit without one does not answer. */
-const FIGURE_TYPES = new Set(['money', 'percent', 'count', 'duration', 'date'])
+const FIGURE_TYPES = new Set(['amount', 'percentage', 'count', 'duration', 'date'])
 
 export type Selection =
   | { abstained: false; quotes: RankedUnit[] }
@@ -44,7 +44,7 @@ export function selectQuotes(
   if (ok.length === 0) return { abstained: true, reason: 'weak-match', closest }
   // A figure question: a unit without any figure does not answer it; one with the asked kind of
   // figure (and period) is preferred by the ranker but not required (a share can answer "how much").
-  if (q.answerType && FIGURE_TYPES.has(q.answerType)) {
+  if (FIGURE_TYPES.has(q.answerType)) {
     ok = ok.filter((u) => u.hasFigure)
     if (ok.length === 0) return { abstained: true, reason: 'no-figure', closest }
   }

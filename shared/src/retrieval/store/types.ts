@@ -22,6 +22,11 @@ export interface SearchQuery {
   k: number
   /** Candidates taken from each of dense and BM25 before fusion (at least 50). */
   candidates?: number
+  /**
+   * Keyword field weights relative to the body (default FIELD_WEIGHTS; 0 turns a field off).
+   * SQLite applies them at query time; Qdrant bakes FIELD_WEIGHTS into its sparse vectors at ingest.
+   */
+  fieldWeights?: { heading: number; form: number }
 }
 
 export interface SearchHit {
