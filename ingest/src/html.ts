@@ -6,7 +6,7 @@
  */
 import { readPrintedLabel } from '@asks1/shared/contract/page-label'
 import { HTMLElement, type Node, NodeType, parse } from 'node-html-parser'
-import type { Line } from './layout'
+import type { HtmlRow, Line } from './layout'
 import type { Marker } from './markers'
 
 export function isHtml(text: string): boolean {
@@ -71,6 +71,20 @@ function alignOf(el: HTMLElement): Align {
   return null
 }
 
+/** A `<tr>`'s cells on the table's grid (colspan expanded), text whitespace-collapsed. */
+function rowOf(tr: HTMLElement, table: number): HtmlRow {
+  const cells: HtmlRow['cells'] = []
+  let col = 0
+  for (const child of tr.childNodes) {
+    if (!(child instanceof HTMLElement) || !CELL.has((child.rawTagName ?? '').toLowerCase())) continue
+    const span = Math.max(1, Math.min(50, Number.parseInt(child.getAttribute('colspan') ?? '1', 10) || 1))
+    const text = child.text.replace(/[\s\u00a0\u200b\ufeff]+/g, ' ').trim()
+    cells.push({ text, col, span })
+    col += span
+  }
+  return { table, cells }
+}
+
 export interface HtmlLines {
   lines: Line[]
   /** Label candidates found by the page-break rule (before monotonic filtering). */
@@ -92,6 +106,9 @@ export function htmlLines(source: string): HtmlLines {
   let buffer = ''
   let bufferCentred = false
   const alignStack: boolean[] = [false]
+  // Table rows are kept as cells too (the table reader's input); the text stream is unchanged.
+  const tableStack: number[] = []
+  let tables = 0
 
   const flush = () => {
     const text = buffer.replace(/[\s\u00a0\u200b\ufeff]+/g, ' ').trim()
@@ -129,14 +146,20 @@ export function htmlLines(source: string): HtmlLines {
       return
     }
     const block = BLOCK.has(tag)
+    if (tag === 'table') tableStack.push(tables++)
     if (block) flush()
     else if (CELL.has(tag)) buffer += ' '
+    const rowStart = lines.length
     const align = alignOf(node)
     alignStack.push(align === null ? (alignStack[alignStack.length - 1] as boolean) : align === 'centre')
     for (const child of node.childNodes) visit(child)
     alignStack.pop()
     if (block) flush()
     else if (CELL.has(tag)) buffer += ' '
+    if (tag === 'table') tableStack.pop()
+    const table = tableStack.at(-1)
+    if (tag === 'tr' && table !== undefined && lines.length > rowStart)
+      (lines[rowStart] as Line).row = rowOf(node, table)
     if (style.includes('page-break-after:always') || style.includes('break-after:page')) pageBreak()
   }
   visit(root)

@@ -13,6 +13,7 @@ import {
   SOURCES_MAX_K,
 } from './limits'
 import { PAGE_LABEL_PATTERN, PAGE_LABEL_RE } from './page-label'
+import { TableSchema } from './tables'
 
 /** A printed page label as the API writes it (the grammar is `./page-label`'s). */
 const pageLabel = (description: string) => Type.String({ pattern: PAGE_LABEL_RE.source, description })
@@ -259,6 +260,10 @@ export const SourcePageReplySchema = Type.Object({
   prev: Type.Union([PageLabelSchema, Type.Null()]),
   next: Type.Union([PageLabelSchema, Type.Null()]),
   edgarUrl: Type.String(),
+  tables: Type.Array(TableSchema, {
+    description:
+      'Tables printed on the page (parts of tables continued from or onto other pages included), values in units',
+  }),
 })
 export type SourcePageReply = Static<typeof SourcePageReplySchema>
 

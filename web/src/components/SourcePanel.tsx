@@ -6,6 +6,7 @@ import { citationStatus, figuresOf, missingOf, statusSentence } from '../lib/cit
 import { describeFailure } from '../lib/error-copy'
 import { highlightFigures, quoteAppears } from '../lib/highlight'
 import { Modal, ModalCloseButton } from './Modal'
+import { PageTables } from './PageTables'
 
 /** What a clicked citation asks to open: a printed page, with the answer's citations of it. */
 export interface PageTarget {
@@ -130,6 +131,7 @@ function SourcePage({
             )}
           </div>
         )}
+        {query.data && <PageTables tables={query.data.tables ?? []} figures={figures} />}
         {query.data && (
           <p className="page-text">
             {segments.map((s, i) =>
