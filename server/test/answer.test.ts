@@ -1,3 +1,4 @@
+import type { Table } from '@asks1/shared/contract/tables'
 import type { SearchHit } from '@asks1/shared/store'
 import { describe, expect, it } from 'vitest'
 import { clip, extractiveAnswer } from '../src/answer/extractive'
@@ -137,5 +138,53 @@ describe('citation relevance', () => {
     ])
     const onTopic = withRelevance('What was Acme’s revenue in 2011?', answer, hits, checked, company)
     expect(onTopic[0]?.relevance?.level).toBe('strong')
+  })
+})
+
+describe('figure questions from a table row', () => {
+  const table: Table = {
+    page: 'F-4',
+    title: 'Consolidated statements of operations',
+    units: { label: 'thousands', scale: 1000, exceptPerShare: true, exceptShares: true },
+    columns: [
+      { label: '2014', period: 'Year ended December 31, 2014' },
+      { label: '2015', period: 'Year ended December 31, 2015' },
+    ],
+    rows: [
+      {
+        label: 'Revenue .......... $',
+        page: 'F-4',
+        cells: [
+          { text: '$ 88,846', value: 88846000 },
+          { text: '$ 166,919', value: 166919000 },
+        ],
+      },
+      {
+        label: 'Net loss',
+        page: 'F-4',
+        cells: [
+          { text: '(26,788)', value: -26788000 },
+          { text: '(35,504)', value: -35504000 },
+        ],
+      },
+    ],
+    continued: false,
+  }
+  it('answers from the row and the asked period’s column first, with the page', () => {
+    const r = extractiveAnswer('How much revenue did Acme record in 2015?', hits, {
+      company,
+      tables: [table],
+    })
+    expect(r.abstention).toBeNull()
+    expect(r.text).toContain('- Revenue, Year ended December 31, 2015: $166,919 thousand [p.F-4]')
+  })
+  it('does not answer from a table without the asked period, or for a question that wants no figure', () => {
+    const q2013 = extractiveAnswer('How much revenue did Acme record in 2013?', hits, {
+      company,
+      tables: [table],
+    })
+    expect(q2013.text).not.toContain('Year ended')
+    const who = extractiveAnswer('Who reported revenue in 2015?', hits, { company, tables: [table] })
+    expect(who.text).not.toContain('Year ended')
   })
 })

@@ -6,11 +6,13 @@
  */
 import type { Abstention } from '@asks1/shared/contract/api'
 import { pageTag } from '@asks1/shared/contract/citations'
+import type { Table } from '@asks1/shared/contract/tables'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
-import { type RankedUnit, rankUnits } from './rank'
+import { evidenceModel, type RankedUnit, rankUnits } from './rank'
 import { SELECT_DEFAULTS, type Selection, type SelectParams, selectQuotes } from './select'
+import { rowAnswer } from './table-rows'
 
 export interface ExtractiveResult {
   text: string
@@ -105,16 +107,21 @@ function abstain(
 export function extractiveAnswer(
   question: string,
   hits: readonly SearchHit[],
-  opts: { company?: string; params?: SelectParams } = {},
+  opts: { company?: string; params?: SelectParams; tables?: readonly Table[] } = {},
 ): ExtractiveResult {
   const q = analyzeQuestion(question, opts.company)
-  const sel = selectQuotes(q, rankUnits(q, hits), opts.params ?? SELECT_DEFAULTS)
-  if (sel.abstained) return abstain(question, q, sel, hits)
+  const params = opts.params ?? SELECT_DEFAULTS
+  const sel = selectQuotes(q, rankUnits(q, hits), params)
+  // A figure question is answered from a table's row and period column first, when one fits.
+  const row = opts.tables?.length ? rowAnswer(q, opts.tables, evidenceModel(q, hits)) : null
+  if (sel.abstained && !row) return abstain(question, q, sel, hits)
+  const quotes = sel.abstained ? [] : sel.quotes.slice(0, row ? params.max - 1 : params.max)
   return {
     text: [
       EXTRACTIVE_INTRO,
       '',
-      ...sel.quotes.map((u) => `- “${clip(u.text, [...u.matched, ...q.periods])}” ${cite(u.pages)}`),
+      ...(row ? [`- ${row.text} ${pageTag(row.page)}`] : []),
+      ...quotes.map((u) => `- “${clip(u.text, [...u.matched, ...q.periods])}” ${cite(u.pages)}`),
     ].join('\n'),
     abstention: null,
   }

@@ -8,6 +8,7 @@
  * What counts and what is given back is the Attempt's business (attempt.ts).
  */
 import { type AskBody, type AskReply, hasQuestionText } from '@asks1/shared/contract/api'
+import type { Table } from '@asks1/shared/contract/tables'
 import type { LoadedFiling } from '@asks1/shared/filings-loader'
 import { retrieve } from '@asks1/shared/retrieval'
 import type { FilingStatus } from '@asks1/shared/store'
@@ -106,10 +107,11 @@ export class AnswerService {
     hits: Hits,
     signal: AbortSignal,
     out: { extractive: ExtractiveResult | null },
+    tables: readonly Table[],
   ): AsyncIterator<string> {
     const { anthropic, config } = this.deps
     if (!anthropic || !attempt.admission) {
-      out.extractive = extractiveAnswer(body.question, hits, { company: filing.company })
+      out.extractive = extractiveAnswer(body.question, hits, { company: filing.company, tables })
       return once(out.extractive.text)[Symbol.asyncIterator]()
     }
     const source = streamAnswer(anthropic, {
@@ -124,6 +126,13 @@ export class AnswerService {
       },
     })
     return source[Symbol.asyncIterator]()
+  }
+
+  /** The tables printed on the retrieved chunks' pages (extractive mode answers figures from them). */
+  private async tablesOf(key: string, hits: Hits): Promise<Table[]> {
+    const labels = [...new Set(hits.flatMap((h) => h.chunk.pages))]
+    const pages = await Promise.all(labels.map((l) => this.deps.store.getPage(key, l)))
+    return pages.flatMap((p) => p?.tables ?? [])
   }
 
   /** POST /ask: the JSON reply, or undefined when the reply is already streaming as events. */
@@ -204,7 +213,8 @@ export class AnswerService {
     let first: IteratorResult<string>
     try {
       hits = await retrieve(deps.store, deps.embedder, key, body.question, deps.config.RETRIEVAL_K)
-      deltas = this.source(attempt, filing, status, body, hits, life.signal, out)
+      const tables = attempt.admission ? [] : await this.tablesOf(key, hits)
+      deltas = this.source(attempt, filing, status, body, hits, life.signal, out, tables)
       first = await deltas.next()
       if (!wantsEventStream(request.headers.accept)) {
         let answer = first.done ? '' : first.value
