@@ -16,12 +16,12 @@ import {
   summarizeAnswers,
   type TokenUsage,
 } from './metrics'
+import { groupOfSet } from './plan'
 import type { EvalQuestion } from './questions'
 import type { QuestionDetail } from './report'
 import type { Log, RunContext } from './runner'
 import { stderrLog } from './runner'
 import { groupsOf } from './score'
-import { setGroup } from './sets'
 
 export interface AnswerRun {
   mode: 'extractive' | 'llm'
@@ -30,7 +30,7 @@ export interface AnswerRun {
   summary: ReturnType<typeof summarizeAnswers>
   /** The same figures per kind: `core`, `hard`, `negative`, and `demo` (the registry's demo questions). */
   byKind: Record<string, ReturnType<typeof summarizeAnswers>>
-  /** Per question set, and per group (tuning, check, other): the same figures side by side. */
+  /** Per question set, and per group (tuning, check, financebench): the same figures side by side. */
   bySet: Record<string, ReturnType<typeof summarizeAnswers>>
   byGroup: Record<string, ReturnType<typeof summarizeAnswers>>
 }
@@ -216,10 +216,12 @@ export async function evaluateAnswers(
       outcomes.filter((_, i) => todo[i]?.set === set),
       model,
     )
-  for (const group of ['tuning', 'check', 'other'])
-    if (todo.some((q) => setGroup(q.set) === group))
+  for (const group of ['tuning', 'check', 'financebench'])
+    if (todo.some((q) => groupOfSet(q.set) === group))
       byGroup[group] = summarizeAnswers(
-        outcomes.filter((_, i) => todo[i] !== undefined && setGroup((todo[i] as EvalQuestion).set) === group),
+        outcomes.filter(
+          (_, i) => todo[i] !== undefined && groupOfSet((todo[i] as EvalQuestion).set) === group,
+        ),
         model,
       )
   return {

@@ -331,7 +331,7 @@ export interface AnswerSummary {
     first_text: { p50: number | null; p95: number | null }
     stream: { p50: number | null; p95: number | null }
   }
-  /** The same figures per group of question sets (tuning, check, other) and per set. */
+  /** The same figures per group of question sets (tuning, check, financebench) and per set. */
   by_group?: Record<string, AnswerSummary>
   by_set?: Record<string, AnswerSummary>
 }

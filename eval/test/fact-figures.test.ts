@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { factFound, falseRefusalRate, isCorrectRefusal, refuses } from '../src/metrics'
-import { setGroup } from '../src/sets'
 
 describe('gold facts after units and rounding', () => {
   it('finds a figure written in other units or rounded', () => {
@@ -39,13 +38,5 @@ describe('refusals', () => {
         { ...base, answer: 'Revenue was $1 [p.1]', citations: [{ page: '1', verified: true }] },
       ]),
     ).toBe(0.5)
-  })
-})
-
-describe('question set groups', () => {
-  it('names the tuning and check sets, anything else is other', () => {
-    expect(setGroup('facebook-s1.jsonl')).toBe('tuning')
-    expect(setGroup('twitter-10k-2013.jsonl')).toBe('check')
-    expect(setGroup('twilio-s1.jsonl')).toBe('other')
   })
 })

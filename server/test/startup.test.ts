@@ -1,13 +1,14 @@
 /**
  * Start-up ingest bookkeeping (`ingestMissing`) with runners that write to the real SQLite store
  * or fail, and what /ready reports meanwhile. The runner is the seam: production runs the ingest
- * CLI in a child process (covered by e2e.test.ts on the real Pandora filing).
+ * package's bin in a child process (covered by e2e.test.ts on the real Pandora filing).
  */
+import { readFileSync } from 'node:fs'
 import { loadRegistry } from '@asks1/shared/filings-loader'
 import type { FastifyBaseLogger } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ReadyReply } from '../src/schemas'
-import { type IngestRunner, ingestMissing, StartupState } from '../src/startup'
+import { type IngestRunner, ingestBin, ingestMissing, StartupState } from '../src/startup'
 import { buildTestApp, makeEnv, seedFiling, type TestEnv } from './helper'
 
 let env: TestEnv
@@ -115,5 +116,13 @@ describe('start-up ingest', () => {
       stopped.signal,
     )
     expect(calls).toEqual([])
+  })
+})
+
+describe('the ingest runner', () => {
+  it("runs the ingest package's asks1-ingest bin, found through its package.json", () => {
+    const bin = ingestBin()
+    expect(bin.replaceAll('\\', '/')).toMatch(/\/ingest\/bin\/asks1-ingest\.mjs$/)
+    expect(readFileSync(bin, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/)
   })
 })

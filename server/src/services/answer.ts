@@ -5,7 +5,9 @@
  * only the cited sources and check every citation; JSON, or server-sent events (`delta` {text}…,
  * then one `done` carrying exactly the JSON reply, or one `error`). The stream opens only once the
  * first text exists, so a failure before any text (billing, overload) still gets a real HTTP status.
- * What counts and what is given back is the Attempt's business (attempt.ts).
+ * What counts and what is given back is the Attempt's business (attempt.ts): an extractive
+ * abstention (no passage answers) is given back, and a question with no letter or digit is a 400
+ * that takes nothing.
  */
 import { type AskBody, type AskReply, hasQuestionText } from '@asks1/shared/contract/api'
 import type { Table } from '@asks1/shared/contract/tables'
@@ -41,6 +43,21 @@ interface Lifetime {
   clientGone: AbortController
   deadline: AbortSignal
   signal: AbortSignal
+}
+
+/** One question on its way through the service. */
+interface Question {
+  request: FastifyRequest
+  reply: FastifyReply
+  body: AskBody
+  filing: LoadedFiling
+  status: FilingStatus
+  life: Lifetime
+  attempt: Attempt
+  hits: Hits
+  started: number
+  /** The extractive answer, when there is one: its abstention decides whether the question counts. */
+  extractive: ExtractiveResult | null
 }
 
 const withSession = (err: unknown, session: Awaited<ReturnType<Deps['allowances']['release']>>) => {
@@ -96,24 +113,18 @@ export class AnswerService {
   }
 
   /**
-   * The answer's text deltas: Claude's stream, or the extractive answer in one piece (also kept in
-   * `out`: its abstention decides whether the question counts).
+   * The answer's text deltas: Claude's stream, or the extractive answer in one piece (kept on the
+   * question too), answered from the retrieved pages' tables first for a figure question.
    */
-  private source(
-    attempt: Attempt,
-    filing: LoadedFiling,
-    status: FilingStatus,
-    body: AskBody,
-    hits: Hits,
-    signal: AbortSignal,
-    out: { extractive: ExtractiveResult | null },
-    tables: readonly Table[],
-  ): AsyncIterator<string> {
+  private async source(q: Question): Promise<AsyncIterator<string>> {
     const { anthropic, config } = this.deps
+    const { attempt, filing, status, body, hits } = q
     if (!anthropic || !attempt.admission) {
-      out.extractive = extractiveAnswer(body.question, hits, { company: filing.company, tables })
-      return once(out.extractive.text)[Symbol.asyncIterator]()
+      const tables = await this.tablesOf(storeKey(filing), hits)
+      q.extractive = extractiveAnswer(body.question, hits, { company: filing.company, tables })
+      return once(q.extractive.text)[Symbol.asyncIterator]()
     }
+    const signal = q.life.signal
     const source = streamAnswer(anthropic, {
       model: config.ANTHROPIC_MODEL,
       maxTokens: config.ANTHROPIC_MAX_TOKENS,
@@ -128,7 +139,7 @@ export class AnswerService {
     return source[Symbol.asyncIterator]()
   }
 
-  /** The tables printed on the retrieved chunks' pages (extractive mode answers figures from them). */
+  /** The tables printed on the retrieved chunks' pages. */
   private async tablesOf(key: string, hits: Hits): Promise<Table[]> {
     const labels = [...new Set(hits.flatMap((h) => h.chunk.pages))]
     const pages = await Promise.all(labels.map((l) => this.deps.store.getPage(key, l)))
@@ -151,82 +162,46 @@ export class AnswerService {
     const { ticket, info } = await deps.allowances.reserve(caller)
     const life = this.watch(reply)
     const attempt = await this.admit(request, ticket, info)
-    const log = request.log
-    const mode = attempt.admission ? 'llm' : 'extractive'
-
-    /** A failure: the question is given back (unless produced), and the client sees plain words only. */
-    const failed = async (err: unknown): Promise<AppError> => {
-      const left = await attempt.failed()
-      const mapped =
-        life.deadline.aborted && !life.clientGone.signal.aborted
-          ? new AppError(
-              504,
-              'TIMEOUT',
-              'The answer took too long. Your question was not counted against your session. Please try again.',
-              { cause: err, retryAfter: 10 },
-            )
-          : upstreamError(err)
-      const level = mapped.statusCode === 499 ? 'info' : 'warn'
-      log[level]({ err, code: mapped.code, filing: filing.id }, 'answer failed')
-      return new AppError(mapped.statusCode, mapped.code, mapped.message, { ...mapped.extra, session: left })
-    }
-
-    const started = performance.now()
-    let hits: Hits = []
-    const key = storeKey(filing)
-    const out: { extractive: ExtractiveResult | null } = { extractive: null }
-    const complete = async (answer: string): Promise<AskReply> => {
-      const abstention = out.extractive?.abstention ?? null
-      // An abstention answers nothing: the question is given back.
-      let session = attempt.info
-      if (abstention) session = await attempt.abstained()
-      else await attempt.answered()
-      const checked = await checkCitations(deps.store, key, answer)
-      const citations = withRelevance(body.question, answer, hits, checked, filing.company)
-      const sources = citedSources(answer, hits)
-      log.info(
-        {
-          filing: filing.id,
-          mode,
-          chunks: hits.length,
-          cited: citations.length,
-          unverified: citations.filter((c) => !c.verified).map((c) => c.page),
-          ...(abstention ? { abstained: abstention.reason } : {}),
-          ms: Math.round(performance.now() - started),
-          ...(attempt.usage ? { usage: attempt.usage } : {}),
-        },
-        'answered',
-      )
-      return {
-        filing: filing.id,
-        answer,
-        mode,
-        citations,
-        sources,
-        session,
-        fallbackPages: status.fallback,
-        ...(abstention ? { abstention } : {}),
-      }
+    const q: Question = {
+      request,
+      reply,
+      body,
+      filing,
+      status,
+      life,
+      attempt,
+      hits: [],
+      started: performance.now(),
+      extractive: null,
     }
 
     let deltas: AsyncIterator<string>
     let first: IteratorResult<string>
     try {
-      hits = await retrieve(deps.store, deps.embedder, key, body.question, deps.config.RETRIEVAL_K)
-      const tables = attempt.admission ? [] : await this.tablesOf(key, hits)
-      deltas = this.source(attempt, filing, status, body, hits, life.signal, out, tables)
+      q.hits = await retrieve(
+        deps.store,
+        deps.embedder,
+        storeKey(filing),
+        body.question,
+        deps.config.RETRIEVAL_K,
+      )
+      deltas = await this.source(q)
       first = await deltas.next()
       if (!wantsEventStream(request.headers.accept)) {
         let answer = first.done ? '' : first.value
         for (let d = await deltas.next(); !d.done; d = await deltas.next()) answer += d.value
-        return await complete(answer)
+        return await this.complete(q, answer)
       }
     } catch (err) {
-      throw await failed(err)
+      throw await this.failed(q, err)
     }
+    this.stream(q, deltas, first)
+    return undefined
+  }
 
-    // Streaming: headers go out now; later failures travel as an `error` event.
-    const events = openEventStream(reply)
+  /** Streaming: headers go out now; later failures travel as an `error` event. */
+  private stream(q: Question, deltas: AsyncIterator<string>, first: IteratorResult<string>): void {
+    const events = openEventStream(q.reply)
     const pump = async () => {
       let answer = ''
       try {
@@ -234,15 +209,69 @@ export class AnswerService {
           answer += d.value
           events.send('delta', { text: d.value })
         }
-        events.send('done', await complete(answer))
+        events.send('done', await this.complete(q, answer))
       } catch (err) {
-        const e = await failed(err)
-        if (!life.clientGone.signal.aborted) events.send('error', e.toReply())
+        const e = await this.failed(q, err)
+        if (!q.life.clientGone.signal.aborted) events.send('error', e.toReply())
       } finally {
         events.end()
       }
     }
     void pump()
-    return undefined
+  }
+
+  /**
+   * The answer is written: it counts (an abstention is given back); citations checked and given
+   * their relevance, sources kept to the cited ones, logged.
+   */
+  private async complete(q: Question, answer: string): Promise<AskReply> {
+    const abstention = q.extractive?.abstention ?? null
+    let session = q.attempt.info
+    if (abstention) session = await q.attempt.abstained()
+    else await q.attempt.answered()
+    const checked = await checkCitations(this.deps.store, storeKey(q.filing), answer)
+    const citations = withRelevance(q.body.question, answer, q.hits, checked, q.filing.company)
+    const sources = citedSources(answer, q.hits)
+    const mode = q.attempt.admission ? 'llm' : 'extractive'
+    q.request.log.info(
+      {
+        filing: q.filing.id,
+        mode,
+        chunks: q.hits.length,
+        cited: citations.length,
+        unverified: citations.filter((c) => !c.verified).map((c) => c.page),
+        ...(abstention ? { abstained: abstention.reason } : {}),
+        ms: Math.round(performance.now() - q.started),
+        ...(q.attempt.usage ? { usage: q.attempt.usage } : {}),
+      },
+      'answered',
+    )
+    return {
+      filing: q.filing.id,
+      answer,
+      mode,
+      citations,
+      sources,
+      session,
+      fallbackPages: q.status.fallback,
+      ...(abstention ? { abstention } : {}),
+    }
+  }
+
+  /** A failure: the question is given back (unless produced), and the client sees plain words only. */
+  private async failed(q: Question, err: unknown): Promise<AppError> {
+    const left = await q.attempt.failed()
+    const mapped =
+      q.life.deadline.aborted && !q.life.clientGone.signal.aborted
+        ? new AppError(
+            504,
+            'TIMEOUT',
+            'The answer took too long. Your question was not counted against your session. Please try again.',
+            { cause: err, retryAfter: 10 },
+          )
+        : upstreamError(err)
+    const level = mapped.statusCode === 499 ? 'info' : 'warn'
+    q.request.log[level]({ err, code: mapped.code, filing: q.filing.id }, 'answer failed')
+    return new AppError(mapped.statusCode, mapped.code, mapped.message, { ...mapped.extra, session: left })
   }
 }
