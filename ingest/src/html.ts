@@ -91,16 +91,25 @@ export interface HtmlLines {
   markers: Marker[]
   /** HTML pages counted by page breaks. */
   htmlPages: number
+  /**
+   * Where each HTML page ends, as an offset into `html` (page n runs from `pageEnds[n-2]`, or 0, to
+   * `pageEnds[n-1]`): the reader's page view cuts a printed page's own markup out with these.
+   */
+  pageEnds: number[]
+  /** The HTML the offsets refer to (the document without EDGAR's SGML wrapper). */
+  html: string
 }
 
 export function htmlLines(source: string): HtmlLines {
-  const root = parse(unwrapEdgar(source), {
+  const html = unwrapEdgar(source)
+  const root = parse(html, {
     lowerCaseTagName: true,
     comment: false,
     blockTextElements: { script: false, style: false, noscript: false },
   })
   const lines: Line[] = []
   const markers: Marker[] = []
+  const pageEnds: number[] = []
   let page = 1
   let pageStart = 0
   let buffer = ''
@@ -115,9 +124,10 @@ export function htmlLines(source: string): HtmlLines {
     if (text) lines.push({ text, page, centred: bufferCentred })
     buffer = ''
   }
-  const pageBreak = () => {
+  const pageBreak = (at: number) => {
     flush()
     if (lines.length === pageStart) return
+    pageEnds.push(at)
     const last = lines[lines.length - 1] as Line
     // Filings centre their page numbers; some right-align them. Either way the number is the page's
     // last block, and the monotonic filter weeds out a page that merely ends in a lone number.
@@ -140,9 +150,10 @@ export function htmlLines(source: string): HtmlLines {
     if (SKIP.has(tag)) return
     const style = (node.getAttribute?.('style') ?? '').toLowerCase().replace(/\s+/g, '')
     if (style.includes('display:none')) return
-    if (style.includes('page-break-before:always') || style.includes('break-before:page')) pageBreak()
+    if (style.includes('page-break-before:always') || style.includes('break-before:page'))
+      pageBreak(node.range[0])
     if (tag === 'hr') {
-      pageBreak()
+      pageBreak(node.range[0])
       return
     }
     const block = BLOCK.has(tag)
@@ -160,9 +171,10 @@ export function htmlLines(source: string): HtmlLines {
     const table = tableStack.at(-1)
     if (tag === 'tr' && table !== undefined && lines.length > rowStart)
       (lines[rowStart] as Line).row = rowOf(node, table)
-    if (style.includes('page-break-after:always') || style.includes('break-after:page')) pageBreak()
+    if (style.includes('page-break-after:always') || style.includes('break-after:page'))
+      pageBreak(node.range[1])
   }
   visit(root)
-  pageBreak()
-  return { lines, markers, htmlPages: Math.max(1, page - 1) }
+  pageBreak(html.length)
+  return { lines, markers, htmlPages: Math.max(1, page - 1), pageEnds, html }
 }

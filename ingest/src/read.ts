@@ -221,7 +221,7 @@ export async function readPagesFromData(
 }
 
 /** UTF-8 when valid; older EDGAR documents are Windows-1252. */
-function decodeText(data: Uint8Array): string {
+export function decodeText(data: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(data)
   } catch {

@@ -61,10 +61,10 @@ describe('badges in the chat', () => {
     const { user } = renderApp()
     await user.click(await screen.findByRole('button', { name: /Zynga\?/ }))
     const good = await screen.findByRole('button', {
-      name: 'Page 56, checked, matches the question: open the page text',
+      name: 'p.56, checked, matches the question, open the page',
     })
     const off = screen.getByRole('button', {
-      name: 'Page 57, checked, barely matches the question: open the page text',
+      name: 'p.57, checked, barely matches the question, open the page',
     })
     expect(good).toHaveClass('cite--verified', 'cite--match-strong')
     expect(off).toHaveClass('cite--match-weak')
@@ -102,7 +102,7 @@ describe('badges in the chat', () => {
     const closest = await screen.findByRole('region', { name: 'Closest passages' })
     expect(within(closest).getByText(/Not counted against your session/)).toBeInTheDocument()
     expect(within(closest).getByText('“Our cafeterias serve food to employees.”')).toBeInTheDocument()
-    expect(within(closest).getByRole('button', { name: 'Page 88: open the page text' })).toBeInTheDocument()
+    expect(within(closest).getByRole('button', { name: 'p.88, open the page' })).toBeInTheDocument()
     expect(screen.queryByTestId('citation-summary')).not.toBeInTheDocument()
   })
 })

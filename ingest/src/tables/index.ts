@@ -22,7 +22,7 @@ function continues(prev: Table | undefined, next: Table): boolean {
   )
 }
 
-function continueFrom(prev: Table, next: Table): Table {
+function continueFrom(prev: Table, next: Table, acrossPages: boolean): Table {
   const units = prev.units
   const scaled = units ? { ...units, label: units.label } : null
   const rows = next.rows.map((r) => ({
@@ -31,7 +31,14 @@ function continueFrom(prev: Table, next: Table): Table {
       c.value === null || !scaled ? c : readCell(c.text, { ...scaled, label: scaled.label ?? null }, r.label),
     ),
   }))
-  return { ...next, title: prev.title, units, columns: prev.columns, rows, continued: true }
+  return {
+    ...next,
+    title: acrossPages ? prev.title : (next.title ?? prev.title),
+    units,
+    columns: prev.columns,
+    rows,
+    continued: acrossPages,
+  }
 }
 
 /** Tables of a PDF's printed pages, from each page's line geometry. */
@@ -45,10 +52,14 @@ export function readPdfTables(pages: readonly RawPage[], log: TableLog = () => {
     } catch (err) {
       log(`p.${p.label}: no table read (${(err as Error).message})`)
     }
-    const first = found[0]
-    if (first && last && continues(last, first)) found[0] = continueFrom(last, first)
+    // A headerless part after a table with as many columns continues it: across the page break, or
+    // on the same page after a break in the rows (a "Key metrics:" block under a quarterly table).
+    found = found.map((t) => {
+      const next = last && continues(last, t) ? continueFrom(last, t, last.page !== p.label) : t
+      last = next
+      return next
+    })
     if (found.length) out.set(p.label, [...(out.get(p.label) ?? []), ...found])
-    last = found.at(-1) ?? last
   }
   return out
 }

@@ -26,6 +26,25 @@ interface DataRow {
 
 /** "$" printed apart from its number, ")" and "%" hanging after it: one cell each. */
 function cellsOf(segments: readonly Segment[]): Cell[] {
+  return joinCells(segments.flatMap(splitLabelFigure))
+}
+
+/**
+ * A label whose footnote marker is glued to the first figure ("Cost of revenue (1)41") is a label
+ * and a cell; the figure's position is estimated from its share of the characters.
+ */
+function splitLabelFigure(s: Segment): Segment[] {
+  const m = /^(.*[A-Za-z)].*?)\s?\(\d{1,2}\)\s?(\$?\s?\(?\d[\d,]*(?:\.\d+)?\s?\)?%?)$/.exec(s.text)
+  if (!m) return [s]
+  const w = (s.x1 - s.x0) / s.text.length
+  const fig = m[2] as string
+  return [
+    { text: (m[1] as string).trim(), x0: s.x0, x1: s.x1 - w * (fig.length + 3) },
+    { text: fig, x0: s.x1 - w * fig.length, x1: s.x1 },
+  ]
+}
+
+function joinCells(segments: readonly Segment[]): Cell[] {
   const out: Cell[] = []
   let pendingDollar = false
   for (const s of segments) {
@@ -33,7 +52,8 @@ function cellsOf(segments: readonly Segment[]): Cell[] {
     // So does a number glued after a closing parenthesis ("(147,114 )15,033").
     const parts = s.text.split(/(?<=[\d)])\s*(?=\$)|(?<=\d\s?\))\s*(?=[\d(])/)
     for (const [k, raw] of parts.entries()) {
-      const text = raw.trim()
+      // A footnote marker glued to the first figure belongs to the label: "(1)5,850", "(2)0.4".
+      const text = raw.trim().replace(/^\(\d{1,2}\)\s?(?=[\d$(.])/, '')
       const x0 = k === 0 ? s.x0 : s.x1 - 1
       if (/^\$$/.test(text)) {
         pendingDollar = true

@@ -114,6 +114,12 @@ export const SessionInfoSchema = Type.Object(
       description:
         "Questions the caller may still ask: for a browser session, the smaller of the session's and the address's daily allowance",
     }),
+    resetsAt: Type.Optional(
+      Type.String({
+        description:
+          "When more questions become available (ISO 8601): for a session, its end (a fixed time after its first question); midnight UTC for an API key's quota, or when the address's daily allowance is the tighter one. Absent when not known (a session before its first question).",
+      }),
+    ),
   },
   { description: "The caller's question allowance" },
 )

@@ -196,6 +196,13 @@ const PER_SHARE_ROW =
 const SHARE_COUNT_ROW = /\bshares\b|\bweighted[- ]average\b/i
 
 /**
+ * Rows that state a rate, a ratio or a duration, never an amount: lease notes print them in tables
+ * "in thousands except for lease terms and borrowing rates" (CAMP4 424B4 p.F-19). Matched at the end
+ * of the label, so "Interest rate swap" and "Term loan" stay amounts.
+ */
+const UNITLESS_ROW = /\b(?:rate|ratio|term)s?$|\((?:in )?(?:years|months|%)\)$|\b(?:in years|in months)$/i
+
+/**
  * A figure read from a cell, in its table's units. Percentages, per-share amounts, figures that
  * print their own scale word and rows the caption exempts ("except per share amounts") keep
  * their printed value.
@@ -204,6 +211,7 @@ export function scaleByUnits(figure: Figure, units: Units | null, rowLabel = '')
   if (!units || units.scale === 1 || figure.scaled) return figure
   if (figure.kind === 'percent' || figure.kind === 'per-share') return figure
   if (units.exceptPerShare && PER_SHARE_ROW.test(rowLabel)) return figure
+  if (UNITLESS_ROW.test(rowLabel.trim())) return figure
   if (units.exceptShares && SHARE_COUNT_ROW.test(rowLabel) && !/\$|amount|value/i.test(rowLabel))
     return figure
   const scale = figure.scale * units.scale

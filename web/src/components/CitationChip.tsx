@@ -31,7 +31,8 @@ export function CitationChip({
       className={`cite cite--${status} cite--match-${match}`}
       data-page={page}
       data-match={match}
-      aria-label={`Page ${page}${words ? `, ${words}` : ''}: open the page text`}
+      // The name starts with what the chip shows ("p.50"), so voice control finds it by its label.
+      aria-label={`p.${page}${words ? `, ${words}` : ''}, open the page`}
       title={words ? `p.${page} (${words})` : `Open p.${page}`}
       onClick={() => onOpen(page)}
     >
