@@ -1,23 +1,23 @@
 /**
  * Body pages to tagged chunks: 400 words with a 100-word overlap, an inline `[p.N]` tag at each printed
- * page start and at the chunk start, the section heading the chunk falls under, and an id that depends
+ * page start and at the chunk start, the section path the chunk falls under, and an id that depends
  * only on the filing and the chunk's content (so re-ingesting the same file gives the same ids).
  */
 import { createHash } from 'node:crypto'
 import type { Chunk, PageRecord } from '@asks1/shared/contract/chunk'
 import { pageTag } from '@asks1/shared/contract/citations'
 import {
-  isHeading,
   MAX_HEADING_WORDS,
   NAVIGATION_LINE as NAVIGATION,
   PLACEHOLDER_LINE as PLACEHOLDER,
   tidyHeading as tidy,
 } from '@asks1/shared/contract/headings'
+import { isHeading, isTitleHeading, SectionPath } from './headings'
+
+export { isHeading, isTitleHeading } from './headings'
 
 export const CHUNK_WORDS = 400
 export const CHUNK_OVERLAP = 100
-
-export { isHeading }
 
 /** A UUID-shaped digest: Qdrant point ids must be UUIDs or integers, SQLite takes any text. */
 export function chunkId(filing: string, text: string, occurrence: number): string {
@@ -44,14 +44,19 @@ export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
   if (overlap >= size) throw new Error('chunk overlap must be smaller than the chunk size')
   const body = pages.filter((p) => p.matter === 'body')
   const words: Word[] = []
-  /** (first word index, heading) in reading order. */
+  /** (first word index, section path from there on) in reading order. */
   const headings: { at: number; text: string }[] = []
+  const path = new SectionPath()
+  const addHeading = (at: number, text: string) => {
+    path.push(text)
+    headings.push({ at, text: path.current as string })
+  }
   // A heading printed over several lines is one heading; a longer run of capitals is a legend or a
   // disclaimer in capitals, not a heading.
   let run: { at: number; parts: string[] } | null = null
   const closeRun = () => {
     if (run && run.parts.join(' ').split(/\s+/).length <= MAX_HEADING_WORDS)
-      headings.push({ at: run.at, text: tidy(run.parts.join(' ')) })
+      addHeading(run.at, tidy(run.parts.join(' ')))
     run = null
   }
   body.forEach((page, pi) => {
@@ -64,7 +69,10 @@ export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
         if (isHeading(text)) {
           if (run) run.parts.push(text)
           else run = { at: words.length, parts: [text] }
-        } else closeRun()
+        } else {
+          closeRun()
+          if (isTitleHeading(text)) addHeading(words.length, tidy(text))
+        }
       }
       for (const w of line.split(/\s+/)) if (w) words.push({ text: w, page: pi })
     }

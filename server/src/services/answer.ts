@@ -5,18 +5,22 @@
  * only the cited sources and check every citation; JSON, or server-sent events (`delta` {text}…,
  * then one `done` carrying exactly the JSON reply, or one `error`). The stream opens only once the
  * first text exists, so a failure before any text (billing, overload) still gets a real HTTP status.
- * What counts and what is given back is the Attempt's business (attempt.ts).
+ * What counts and what is given back is the Attempt's business (attempt.ts): an extractive
+ * abstention (no passage answers) is given back, and a question with no letter or digit is a 400
+ * that takes nothing.
  */
-import type { AskBody, AskReply, Source } from '@asks1/shared/contract/api'
+import { type AskBody, type AskReply, hasQuestionText, type Source } from '@asks1/shared/contract/api'
+import type { Table } from '@asks1/shared/contract/tables'
 import type { LoadedFiling } from '@asks1/shared/filings-loader'
 import { retrieve } from '@asks1/shared/retrieval'
 import type { FilingStatus } from '@asks1/shared/store'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { changesAnswer, isChangeQuestion, noAmendmentAnswer } from '../answer/changes'
-import { extractiveAnswer } from '../answer/extractive'
+import { type ExtractiveResult, extractiveAnswer } from '../answer/extractive'
 import { checkCitations, citedSources } from '../answer/finish'
 import { streamAnswer } from '../answer/llm'
 import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
+import { withRelevance } from '../answer/relevance'
 import { callerTag, ensureSession, identify } from '../callers'
 import type { AppDeps } from '../deps'
 import { AppError, upstreamError } from '../errors'
@@ -65,6 +69,8 @@ interface Question {
   /** A question about what an amendment changed, answered from the change report (else null). */
   changes: { answer: string; sources: Source[] } | null
   started: number
+  /** The extractive answer, when there is one: its abstention decides whether the question counts. */
+  extractive: ExtractiveResult | null
 }
 
 const withSession = (err: unknown, session: Awaited<ReturnType<Deps['allowances']['release']>>) => {
@@ -121,31 +127,38 @@ export class AnswerService {
     }
   }
 
-  /** The answer's text deltas: Claude's stream, or the extractive answer in one piece. */
-  private source(
-    attempt: Attempt,
-    filing: LoadedFiling,
-    status: FilingStatus,
-    body: AskBody,
-    hits: Hits,
-    signal: AbortSignal,
-  ): AsyncIterator<string> {
+  /**
+   * The answer's text deltas: Claude's stream, or the extractive answer in one piece (kept on the
+   * question too), answered from the retrieved pages' tables first for a figure question.
+   */
+  private async source(q: Question): Promise<AsyncIterator<string>> {
     const { anthropic, config } = this.deps
-    const source =
-      anthropic && attempt.admission
-        ? streamAnswer(anthropic, {
-            model: config.ANTHROPIC_MODEL,
-            maxTokens: config.ANTHROPIC_MAX_TOKENS,
-            system: buildSystemPrompt(filing, status),
-            history: capHistory(body.history, config.HISTORY_MAX_TURNS, config.HISTORY_MAX_CHARS),
-            user: buildUserPrompt(body.question, hits),
-            signal,
-            onUsage: (u) => {
-              attempt.usage = u
-            },
-          })
-        : once(extractiveAnswer(body.question, hits, { company: filing.company }))
+    const { attempt, filing, status, body, hits } = q
+    if (!anthropic || !attempt.admission) {
+      const tables = await this.tablesOf(storeKey(filing), hits)
+      q.extractive = extractiveAnswer(body.question, hits, { company: filing.company, tables })
+      return once(q.extractive.text)[Symbol.asyncIterator]()
+    }
+    const signal = q.life.signal
+    const source = streamAnswer(anthropic, {
+      model: config.ANTHROPIC_MODEL,
+      maxTokens: config.ANTHROPIC_MAX_TOKENS,
+      system: buildSystemPrompt(filing, status),
+      history: capHistory(body.history, config.HISTORY_MAX_TURNS, config.HISTORY_MAX_CHARS),
+      user: buildUserPrompt(body.question, hits),
+      signal,
+      onUsage: (u) => {
+        attempt.usage = u
+      },
+    })
     return source[Symbol.asyncIterator]()
+  }
+
+  /** The tables printed on the retrieved chunks' pages. */
+  private async tablesOf(key: string, hits: Hits): Promise<Table[]> {
+    const labels = [...new Set(hits.flatMap((h) => h.chunk.pages))]
+    const pages = await Promise.all(labels.map((l) => this.deps.store.getPage(key, l)))
+    return pages.flatMap((p) => p?.tables ?? [])
   }
 
   /**
@@ -165,7 +178,7 @@ export class AnswerService {
       q.body.question,
       deps.config.RETRIEVAL_K,
     )
-    return this.source(q.attempt, q.filing, q.status, q.body, q.hits, q.life.signal)
+    return this.source(q)
   }
 
   /** The answer to a question about changes: the report of the latest version against the one before. */
@@ -185,6 +198,12 @@ export class AnswerService {
   /** POST /ask: the JSON reply, or undefined when the reply is already streaming as events. */
   async ask(request: FastifyRequest, reply: FastifyReply, body: AskBody): Promise<AskReply | undefined> {
     const deps = this.deps
+    if (!hasQuestionText(body.question))
+      throw new AppError(
+        400,
+        'VALIDATION',
+        'The question has no letters or digits. Type a question about the filing; nothing was counted.',
+      )
     const filing = findFiling(deps, body.filing)
     const status = await liveStatus(deps, filing)
     const caller = identify(request, deps.keys, deps.config.SESSION_COOKIE)
@@ -203,6 +222,7 @@ export class AnswerService {
       hits: [],
       changes: null,
       started: performance.now(),
+      extractive: null,
     }
 
     let deltas: AsyncIterator<string>
@@ -248,12 +268,22 @@ export class AnswerService {
     return pump()
   }
 
-  /** The answer is written: it counts; citations checked, sources kept to the cited ones, logged. */
+  /**
+   * The answer is written: it counts (an abstention is given back); citations checked and given
+   * their relevance, sources kept to the cited ones, logged.
+   */
   private async complete(q: Question, answer: string): Promise<AskReply> {
-    await q.attempt.answered()
-    const citations = await checkCitations(this.deps.store, storeKey(q.filing), answer)
+    const abstention = q.extractive?.abstention ?? null
+    let session = q.attempt.info
+    if (abstention) session = await q.attempt.abstained()
+    else await q.attempt.answered()
+    const checked = await checkCitations(this.deps.store, storeKey(q.filing), answer)
+    // A change answer is read out of the report, never written by a model: it says so, and its
+    // citations have no retrieved passages to measure relevance against.
+    const citations = q.changes
+      ? checked
+      : withRelevance(q.body.question, answer, q.hits, checked, q.filing.company)
     const sources = q.changes ? q.changes.sources : citedSources(answer, q.hits)
-    // A change answer is read out of the report, never written by a model: it says so.
     const mode = q.attempt.admission && !q.changes ? 'llm' : 'extractive'
     q.request.log.info(
       {
@@ -262,6 +292,7 @@ export class AnswerService {
         chunks: q.hits.length,
         cited: citations.length,
         unverified: citations.filter((c) => !c.verified).map((c) => c.page),
+        ...(abstention ? { abstained: abstention.reason } : {}),
         ms: Math.round(performance.now() - q.started),
         ...(q.attempt.usage ? { usage: q.attempt.usage } : {}),
       },
@@ -273,8 +304,9 @@ export class AnswerService {
       mode,
       citations,
       sources,
-      session: q.attempt.info,
+      session,
       fallbackPages: q.status.fallback,
+      ...(abstention ? { abstention } : {}),
     }
   }
 

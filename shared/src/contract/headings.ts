@@ -6,7 +6,7 @@
 import { readPrintedLabel } from './page-label'
 
 /** Navigation and placeholder lines that look like headings but head nothing. */
-const NOT_HEADINGS = /^(table of contents|logo|index|\(continued\)|continued)$/i
+export const NOT_HEADINGS = /^(table of contents|logo|index|\(continued\)|continued)$/i
 
 /**
  * A section heading: a short line in capitals (`RISK FACTORS`, `MANAGEMENT'S DISCUSSION AND ANALYSIS
