@@ -14,8 +14,17 @@ export type HealthReply = Static<typeof HealthReplySchema>
 export const ReadyFilingSchema = Type.Object({
   id: Type.String(),
   state: Type.Union(
-    [Type.Literal('ready'), Type.Literal('pending'), Type.Literal('ingesting'), Type.Literal('failed')],
-    { description: 'ready = ingested and searchable' },
+    [
+      Type.Literal('ready'),
+      Type.Literal('pending'),
+      Type.Literal('ingesting'),
+      Type.Literal('failed'),
+      Type.Literal('damaged'),
+    ],
+    {
+      description:
+        'ready = ingested and searchable; damaged = its live version cannot be read, it answers 503 FILING_UNAVAILABLE until re-ingested',
+    },
   ),
   chunks: Type.Integer(),
   message: Type.Optional(Type.String()),

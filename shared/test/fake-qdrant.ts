@@ -313,7 +313,10 @@ export class FakeQdrant {
       }
       case 'POST /collections/{collection_name}/points/count': {
         const c = this.collection(name)
-        return { count: [...c.points.values()].filter((pt) => this.matches(pt, body.filter as Obj | undefined)).length }
+        return {
+          count: [...c.points.values()].filter((pt) => this.matches(pt, body.filter as Obj | undefined))
+            .length,
+        }
       }
       case 'POST /collections/{collection_name}/points/scroll':
         return this.scroll(this.collection(name), body)

@@ -60,7 +60,10 @@ describe('sqlite store specifics', () => {
   it('names a corrupt catalog.db in its one-line error', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'asks1-sqlite-'))
     try {
-      writeFileSync(join(dir, 'catalog.db'), 'this is not a database, just text that fills a page '.repeat(100))
+      writeFileSync(
+        join(dir, 'catalog.db'),
+        'this is not a database, just text that fills a page '.repeat(100),
+      )
       let err: unknown
       try {
         openSqliteStore({ dir })

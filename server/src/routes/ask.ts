@@ -28,10 +28,8 @@ import { streamAnswer } from '../answer/llm'
 import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
 import { answererOf } from '../answerer'
 import { AppError, upstreamError } from '../errors'
-import { findFiling, liveStatus, storeKey } from '../lookup'
-import { newSessionId, requestSessionId } from '../sessions'
-
-const SESSION_TTL_S = 7 * 24 * 3600
+import { findFiling, liveStatus, readLive, storeKey } from '../lookup'
+import { newSessionId, requestSessionId, SESSION_TTL_MS } from '../sessions'
 
 /** One server-sent event; JSON data on one line, so no framing escapes are needed. */
 export const sseEvent = (event: string, data: unknown): string =>
@@ -54,7 +52,7 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
       httpOnly: true,
       sameSite: 'lax',
       secure: 'auto',
-      maxAge: SESSION_TTL_S,
+      maxAge: SESSION_TTL_MS / 1000,
     })
     return id
   }
@@ -173,7 +171,9 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let deltas: AsyncIterator<string>
       let first: IteratorResult<string>
       try {
-        hits = await retrieve(deps.store, deps.embedder, key, question, config.RETRIEVAL_K)
+        hits = await readLive(deps, filing, status, () =>
+          retrieve(deps.store, deps.embedder, key, question, config.RETRIEVAL_K),
+        )
         const source = deps.anthropic
           ? streamAnswer(deps.anthropic, {
               model: config.ANTHROPIC_MODEL,

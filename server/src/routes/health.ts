@@ -12,6 +12,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
     {
+      // Probes arrive every few seconds: their request lines would drown the log at info.
+      logLevel: 'debug',
       schema: { tags: ['operations'], summary: 'Liveness', response: { 200: HealthReplySchema } },
     },
     async () => ({ status: 'ok' as const, uptime: process.uptime() }),
@@ -20,6 +22,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/ready',
     {
+      logLevel: 'debug',
       schema: {
         tags: ['operations'],
         summary: 'Readiness: store reachable, filings ingested, embedder status',
@@ -39,9 +42,19 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const statuses = storeOk ? await store.listFilings().catch(() => []) : []
       const byKey = new Map(statuses.map((s) => [s.filing, s]))
-      const filings = registry.filings.map((f) => {
+      const filings = registry.filings.map((f): ReadyReply['filings'][number] => {
         const status = byKey.get(storeKey(f))
         const progress = startup.filings.get(f.id)
+        const damaged = startup.damaged.get(f.id)
+        if (damaged)
+          return {
+            id: f.id,
+            // Re-ingesting, or failed to; either way it answers 503 FILING_UNAVAILABLE meanwhile.
+            state:
+              progress?.state === 'ingesting' || progress?.state === 'failed' ? progress.state : 'damaged',
+            chunks: 0,
+            message: `unavailable: ${damaged.problem}`,
+          }
         const state = status ? 'ready' : (progress?.state ?? 'pending')
         return {
           id: f.id,
@@ -50,7 +63,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...(progress?.message && !status ? { message: progress.message } : {}),
         }
       })
-      const defaultReady = byKey.has(storeKey(registry.defaultFiling))
+      const defaultReady =
+        byKey.has(storeKey(registry.defaultFiling)) && !startup.damaged.has(registry.defaultFiling.id)
       const ready = storeOk && startup.phase === 'ready' && defaultReady
       const body: ReadyReply = {
         ready,
@@ -59,7 +73,10 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         embedder: {
           status: embedder.status,
           model: embedder.model,
-          ...(embedder.reason ? { reason: embedder.reason } : {}),
+          // The loader's reason names server paths: the log has it, the public probe does not.
+          ...(embedder.status === 'missing'
+            ? { reason: 'no embedding model is loaded (the server log says why); retrieval is keyword-only' }
+            : {}),
         },
         answers: answererOf(app.deps),
         filings,

@@ -697,14 +697,18 @@ export class SqliteStore implements Store {
       const verdict = db.pragma('quick_check', { simple: true })
       if (verdict !== 'ok') return `the live version's file (${row.version}.db) is corrupt: ${verdict}`
       const tables = new Set(
-        (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").all() as { name: string }[]).map(
-          (t) => t.name,
-        ),
+        (
+          db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").all() as {
+            name: string
+          }[]
+        ).map((t) => t.name),
       )
       const expected = ['meta', 'chunks', 'pages', 'chunk_fts', ...(row.embedded ? ['chunk_vec'] : [])]
       const absent = expected.filter((t) => !tables.has(t))
-      if (absent.length) return `the live version's file (${row.version}.db) lacks table(s) ${absent.join(', ')}`
-      const count = (table: string) => (db?.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+      if (absent.length)
+        return `the live version's file (${row.version}.db) lacks table(s) ${absent.join(', ')}`
+      const count = (table: string) =>
+        (db?.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
       const chunks = count('chunks')
       const pages = count('pages')
       if (chunks !== row.chunks || pages !== row.pages)
