@@ -693,8 +693,9 @@ export class SqliteStore implements Store {
     // A fresh read-only connection: the cached reader may predate the damage.
     let db: DB | undefined
     try {
-      db = openVersionDb(path, true)
-      const verdict = db.pragma('quick_check', { simple: true })
+      const open = openVersionDb(path, true)
+      db = open
+      const verdict = open.pragma('quick_check', { simple: true })
       if (verdict !== 'ok') return `the live version's file (${row.version}.db) is corrupt: ${verdict}`
       const tables = new Set(
         (
@@ -708,7 +709,7 @@ export class SqliteStore implements Store {
       if (absent.length)
         return `the live version's file (${row.version}.db) lacks table(s) ${absent.join(', ')}`
       const count = (table: string) =>
-        (db?.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+        (open.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
       const chunks = count('chunks')
       const pages = count('pages')
       if (chunks !== row.chunks || pages !== row.pages)
