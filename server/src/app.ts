@@ -9,82 +9,31 @@
  */
 import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
-import Anthropic from '@anthropic-ai/sdk'
-import type { FilingRegistry } from '@asks1/shared/filings-loader'
-import type { Embedder } from '@asks1/shared/retrieval/embedder'
-import type { Store } from '@asks1/shared/store'
-import cookie from '@fastify/cookie'
 import cors from '@fastify/cors'
 import rateLimit from '@fastify/rate-limit'
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { corsOrigins, type ServerConfig, trustProxy } from './config'
+import type { AppOptions } from './deps'
 
 // The package's other public names: API clients and tests build the config exactly as server.ts does.
 export { loadServerConfig, type ServerConfig } from './config'
+export type { AppDeps, AppOptions } from './deps'
+export { anthropicFromConfig } from './plugins/answerer'
 
 import { AppError, statusText } from './errors'
+import answererPlugin from './plugins/answerer'
+import answersPlugin from './plugins/answers'
 import { registerDocs } from './plugins/docs'
+import sessionsPlugin from './plugins/sessions'
+import statePlugin from './plugins/state'
+import storePlugin from './plugins/store'
 import { registerWeb } from './plugins/web'
 import askRoutes from './routes/ask'
 import filingsRoutes from './routes/filings'
 import healthRoutes from './routes/health'
 import sessionRoutes from './routes/session'
 import sourcesRoutes from './routes/sources'
-import { SessionStore } from './sessions'
-import { StartupState } from './startup'
-
-export interface AppOptions {
-  config: ServerConfig
-  registry: FilingRegistry
-  store: Store
-  embedder: Embedder
-  /** Session counter; default: SQLite file `sessions.sqlite` under DATA_DIR (closed with the app). */
-  sessions?: SessionStore
-  /**
-   * Claude client. Default: one built from config when ANTHROPIC_API_KEY is set (base URL, timeout,
-   * retries from config), else null = extractive mode. Tests pass a client pointed at a local fake.
-   */
-  anthropic?: Anthropic | null
-  /** Start-up progress shown by /ready; default: already ready (the caller ingested beforehand). */
-  startup?: StartupState
-  /** Fastify logger option; default: pino at LOG_LEVEL with secrets redacted. */
-  logger?: FastifyServerOptions['logger']
-  /** Clock for session timestamps (tests). */
-  now?: () => number
-}
-
-export interface AppDeps {
-  config: ServerConfig
-  registry: FilingRegistry
-  store: Store
-  embedder: Embedder
-  sessions: SessionStore
-  anthropic: Anthropic | null
-  startup: StartupState
-  /** Answers being produced, awaited on close so a shutdown lets them finish. */
-  inflight: Set<Promise<unknown>>
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps
-  }
-  interface FastifyContextConfig {
-    /** Marks API routes (JSON errors, never the SPA fallback). */
-    api?: boolean
-  }
-}
-
-export function anthropicFromConfig(config: ServerConfig): Anthropic | null {
-  if (!config.ANTHROPIC_API_KEY) return null
-  return new Anthropic({
-    apiKey: config.ANTHROPIC_API_KEY,
-    baseURL: config.ANTHROPIC_BASE_URL ?? null,
-    timeout: config.ANTHROPIC_TIMEOUT_MS,
-    maxRetries: config.ANTHROPIC_MAX_RETRIES,
-  })
-}
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/
 
@@ -136,20 +85,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   }).setValidatorCompiler(TypeBoxValidatorCompiler)
 
-  const ownsSessions = !options.sessions
-  const deps: AppDeps = {
-    config,
-    registry: options.registry,
-    store: options.store,
-    embedder: options.embedder,
-    sessions:
-      options.sessions ??
-      new SessionStore(`${config.DATA_DIR}/sessions.sqlite`, config.SESSION_QUESTION_LIMIT, options.now),
-    anthropic: options.anthropic === undefined ? anthropicFromConfig(config) : options.anthropic,
-    startup: options.startup ?? new StartupState('ready'),
-    inflight: new Set(),
-  }
-  app.decorate('deps', deps)
+  // The parts, each a plugin that declares what it needs (fastify-plugin checks the order).
+  await app.register(storePlugin, options)
+  await app.register(statePlugin, options.counters ? { counters: options.counters } : {})
+  await app.register(sessionsPlugin)
+  await app.register(answererPlugin, options.anthropic === undefined ? {} : { anthropic: options.anthropic })
+  await app.register(answersPlugin)
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
@@ -158,17 +99,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-frame-options', 'DENY')
     reply.header('referrer-policy', 'strict-origin-when-cross-origin')
   })
-  // Let answers in flight finish before the store and session database close.
-  app.addHook('preClose', async () => {
-    if (deps.inflight.size) {
-      app.log.info({ answers: deps.inflight.size }, 'waiting for answers in flight')
-      await Promise.allSettled([...deps.inflight])
-    }
-  })
-  app.addHook('onClose', async () => {
-    if (ownsSessions) deps.sessions.close()
-  })
-
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.statusCode >= 500) request.log.warn({ err: err.cause ?? err, code: err.code }, err.message)
@@ -204,7 +134,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     })
   })
 
-  await app.register(cookie)
   await app.register(cors, {
     origin: corsOrigins(config),
     methods: ['GET', 'POST', 'OPTIONS'],

@@ -5,7 +5,7 @@
  */
 import type { LoadedFiling } from '@asks1/shared/filings-loader'
 import { type FilingStatus, UnknownFilingError } from '@asks1/shared/store'
-import type { AppDeps } from './app'
+import type { AppDeps } from './deps'
 import { AppError } from './errors'
 
 /**

@@ -43,10 +43,10 @@ async function main(): Promise<void> {
   for (const msg of embedderLog) app.log[embedder.status === 'missing' ? 'warn' : 'info'](msg)
   app.log.info(
     {
-      mode: app.deps.anthropic ? 'llm' : 'extractive',
-      model: app.deps.anthropic ? config.ANTHROPIC_MODEL : null,
+      mode: app.anthropic ? 'llm' : 'extractive',
+      model: app.anthropic ? config.ANTHROPIC_MODEL : null,
     },
-    app.deps.anthropic ? 'answers by Claude' : 'no ANTHROPIC_API_KEY: answers are extractive excerpts',
+    app.anthropic ? 'answers by Claude' : 'no ANTHROPIC_API_KEY: answers are extractive excerpts',
   )
 
   // A shutdown during start-up ingest stops it between batches; the half-built version is discarded.

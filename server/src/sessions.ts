@@ -1,26 +1,22 @@
 /**
- * Per-session question counts in SQLite under DATA_DIR, so a restart does not hand every browser
- * a fresh allowance. A question reserves a slot atomically before any work starts (so parallel
- * requests cannot overshoot the cap) and gives it back if the answer fails: a failed question
- * does not count.
+ * A browser session's question allowance, kept in the shared Counters (key `session:<id>`), so a
+ * restart does not hand every browser a fresh allowance and STATE=redis shares it between processes.
+ * A question reserves a slot atomically before any work starts (parallel requests cannot overshoot
+ * the cap) and gives it back if the answer fails: a failed question does not count.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
 import type { SessionInfo } from '@asks1/shared/contract/api'
-import { StoreFileError } from '@asks1/shared/store/types'
-import Database from 'better-sqlite3'
 import type { FastifyRequest } from 'fastify'
 import { AppError } from './errors'
+import type { Counters } from './state/counters'
+
+/** How long a session (its cookie and its count) lives after its first question. */
+export const SESSION_TTL_S = 7 * 24 * 3600
 
 /** Accepted session ids: what `newSessionId` makes, or an API client's own opaque token. */
 export const SESSION_ID_RE = /^[A-Za-z0-9_-]{16,128}$/
 
 export const newSessionId = (): string => randomBytes(18).toString('base64url')
-
-/** A session lives as long as its cookie, counted from its last question; then its row is deleted. */
-export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000
-const PRUNE_EVERY_MS = 3600 * 1000
 
 /**
  * The session a request names: the X-Session-Id header (API clients), else the cookie; null when it
@@ -41,84 +37,24 @@ export function requestSessionId(request: FastifyRequest, cookieName: string): s
   return fromCookie && SESSION_ID_RE.test(fromCookie) ? fromCookie : null
 }
 
-export type Reservation = { ok: true; session: SessionInfo } | { ok: false; session: SessionInfo }
+export type Reservation = { ok: boolean; session: SessionInfo }
 
-export class SessionStore {
-  private readonly db: Database.Database
-  private readonly reserveStmt: Database.Statement<
-    [{ id: string; now: number; limit: number; cutoff: number }],
-    { used: number }
-  >
-  private readonly releaseStmt: Database.Statement<[number, string], { used: number }>
-  private readonly usedStmt: Database.Statement<[string, number], { used: number }>
-  private readonly pruneStmt: Database.Statement<[number]>
-  private lastPrune = 0
-
+export class SessionAllowance {
   constructor(
-    readonly file: string,
+    private readonly counters: Counters,
     readonly limit: number,
     private readonly now: () => number = Date.now,
-  ) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
-    let db: Database.Database | undefined
-    try {
-      db = new Database(file)
-      db.pragma('journal_mode = WAL')
-      // NORMAL is durable across process crashes in WAL mode; only an OS crash may lose the last counts.
-      db.pragma('synchronous = NORMAL')
-      db.pragma('busy_timeout = 2000')
-      db.exec(`CREATE TABLE IF NOT EXISTS sessions (
-        id TEXT PRIMARY KEY,
-        used INTEGER NOT NULL DEFAULT 0,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL
-      ) STRICT`)
-      db.exec('CREATE INDEX IF NOT EXISTS sessions_updated ON sessions (updated_at)')
-    } catch (err) {
-      db?.close()
-      throw new StoreFileError(file, err)
-    }
-    this.db = db
-    // One statement: insert-or-increment only while under the cap, so it is atomic without a transaction.
-    // A row past its time to live counts as a new session (the prune may not have run yet).
-    this.reserveStmt = this.db.prepare(`INSERT INTO sessions (id, used, created_at, updated_at)
-      VALUES (@id, 1, @now, @now)
-      ON CONFLICT(id) DO UPDATE SET
-        used = CASE WHEN updated_at < @cutoff THEN 1 ELSE used + 1 END,
-        created_at = CASE WHEN updated_at < @cutoff THEN @now ELSE created_at END,
-        updated_at = @now
-      WHERE used < @limit OR updated_at < @cutoff
-      RETURNING used`)
-    this.releaseStmt = this.db.prepare(
-      'UPDATE sessions SET used = MAX(used - 1, 0), updated_at = ? WHERE id = ? RETURNING used',
-    )
-    this.usedStmt = this.db.prepare('SELECT used FROM sessions WHERE id = ? AND updated_at >= ?')
-    this.pruneStmt = this.db.prepare('DELETE FROM sessions WHERE updated_at < ?')
-    this.prune()
-  }
+  ) {}
 
-  private cutoff(): number {
-    return this.now() - SESSION_TTL_MS
-  }
-
-  /** Deletes sessions idle past their time to live (the cookie's lifetime); returns how many. */
-  prune(): number {
-    this.lastPrune = this.now()
-    return this.pruneStmt.run(this.cutoff()).changes
-  }
-
-  /** At most one prune an hour, piggybacked on writes: no timer to stop, and the clock stays injectable. */
-  private maybePrune(): void {
-    if (this.now() - this.lastPrune >= PRUNE_EVERY_MS) this.prune()
-  }
+  private key = (id: string) => `session:${id}`
 
   private info(used: number): SessionInfo {
     return { used, limit: this.limit, left: Math.max(this.limit - used, 0) }
   }
 
-  /** A session's figures; reading never creates a row (an unknown session has used nothing). */
-  get(id: string): SessionInfo {
-    return this.info(this.usedStmt.get(id, this.cutoff())?.used ?? 0)
+  /** A session's figures; reading never creates a count (an unknown session has used nothing). */
+  async get(id: string): Promise<SessionInfo> {
+    return this.info(await this.counters.get(this.key(id)))
   }
 
   /** The figures of a session that has not asked anything yet. */
@@ -127,20 +63,13 @@ export class SessionStore {
   }
 
   /** Takes one question from the session's allowance, or reports that none is left. */
-  reserve(id: string): Reservation {
-    this.maybePrune()
-    const row = this.reserveStmt.get({ id, now: this.now(), limit: this.limit, cutoff: this.cutoff() })
-    if (row) return { ok: true, session: this.info(row.used) }
-    return { ok: false, session: this.info(Math.max(this.get(id).used, this.limit)) }
+  async reserve(id: string): Promise<Reservation> {
+    const r = await this.counters.take(this.key(id), 1, this.limit, this.now() + SESSION_TTL_S * 1000)
+    return { ok: r.ok, session: this.info(r.ok ? r.used : Math.max(r.used, this.limit)) }
   }
 
   /** Gives back a reserved question (the answer failed). */
-  release(id: string): SessionInfo {
-    const row = this.releaseStmt.get(this.now(), id)
-    return this.info(row?.used ?? 0)
-  }
-
-  close(): void {
-    if (this.db.open) this.db.close()
+  async release(id: string): Promise<SessionInfo> {
+    return this.info(await this.counters.giveBack(this.key(id), 1))
   }
 }

@@ -173,11 +173,13 @@ describe('GET /session', () => {
   afterAll(async () => app?.close())
 
   const look = (headers: Record<string, string> = {}) => app.inject({ url: '/session', headers })
-  /** Rows in the app's real session database (a second, read-only connection to the same file). */
+  /** Rows in the app's real state database (a second, read-only connection to the same file). */
   const rowsFor = (id: string) => {
-    const db = new Database(join(env.config.DATA_DIR, 'sessions.sqlite'), { readonly: true })
+    const db = new Database(join(env.config.DATA_DIR, 'state.sqlite'), { readonly: true })
     try {
-      return (db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE id = ?').get(id) as { n: number }).n
+      return (
+        db.prepare('SELECT COUNT(*) AS n FROM counters WHERE key = ?').get(`session:${id}`) as { n: number }
+      ).n
     } finally {
       db.close()
     }
@@ -491,10 +493,10 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
       controller.abort()
       for (let i = 0; fake.aborted === 0 && i < 100; i++) await new Promise((r) => setTimeout(r, 20))
       expect(fake.aborted).toBe(1)
-      for (let i = 0; live.deps.sessions.get(sid).used !== 0 && i < 100; i++)
+      for (let i = 0; (await live.sessions.get(sid)).used !== 0 && i < 100; i++)
         await new Promise((r) => setTimeout(r, 20))
-      expect(live.deps.sessions.get(sid)).toMatchObject({ used: 0 })
-      expect(live.deps.inflight.size).toBe(0)
+      expect(await live.sessions.get(sid)).toMatchObject({ used: 0 })
+      expect(live.answers.inflight.size).toBe(0)
     } finally {
       fake.aborted = 0
       await live.close()

@@ -133,11 +133,7 @@ describe('a damaged live version heals instead of failing', () => {
     const registry = loadRegistry(env.registryPath)
     const startup = new StartupState('starting')
     const app = await buildTestApp(env, { startup })
-    const during: {
-      ready?: ReadyReply
-      ask?: { status: number; code: string; message: string }
-      page?: number
-    } = {}
+    const during: { ready?: ReadyReply; ask?: Record<string, unknown>; page?: number } = {}
     const ingest: IngestRunner = async (filing) => {
       during.ready = (await app.inject('/ready')).json()
       const ask = await app.inject({

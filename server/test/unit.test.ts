@@ -19,7 +19,8 @@ import { buildSystemPrompt, buildUserPrompt, capHistory, fenceSafe } from '../sr
 import { verifyCitations } from '../src/answer/verify'
 import { loadServerConfig, trustProxy } from '../src/config'
 import { retryAfterSeconds, upstreamError } from '../src/errors'
-import { SessionStore } from '../src/sessions'
+import { SessionAllowance } from '../src/sessions'
+import { SqliteCounters } from '../src/state/sqlite'
 import { ACME_PAGES, chunksOf } from './helper'
 
 const hits: SearchHit[] = chunksOf('acme-s1', ACME_PAGES).map((chunk, i) => ({ chunk, score: 1 / (i + 1) }))
@@ -309,24 +310,26 @@ describe('upstream errors', () => {
   })
 })
 
-describe('session counts (SQLite)', () => {
+describe('session counts (SQLite counters)', () => {
   let dir: string
   afterEach(() => rmSync(dir, { recursive: true, force: true }))
-  it('reserves up to the limit, releases failed questions, and survives reopening', () => {
+  it('reserves up to the limit, releases failed questions, and survives reopening', async () => {
     dir = mkdtempSync(join(tmpdir(), 'asks1-sessions-'))
-    const file = join(dir, 'sessions.sqlite')
-    let s = new SessionStore(file, 3)
+    const file = join(dir, 'state.sqlite')
+    let counters = new SqliteCounters(file)
+    let s = new SessionAllowance(counters, 3)
     const id = 'session-aaaaaaaaaaaa'
-    expect(s.reserve(id)).toEqual({ ok: true, session: { used: 1, limit: 3, left: 2 } })
-    expect(s.reserve(id).session.used).toBe(2)
-    expect(s.release(id)).toEqual({ used: 1, limit: 3, left: 2 })
-    s.close()
-    s = new SessionStore(file, 3)
-    expect(s.get(id)).toEqual({ used: 1, limit: 3, left: 2 })
-    expect(s.reserve(id).ok).toBe(true)
-    expect(s.reserve(id).ok).toBe(true)
-    expect(s.reserve(id)).toEqual({ ok: false, session: { used: 3, limit: 3, left: 0 } })
-    expect(s.get('other-session-bbbbbb')).toEqual({ used: 0, limit: 3, left: 3 })
-    s.close()
+    expect(await s.reserve(id)).toEqual({ ok: true, session: { used: 1, limit: 3, left: 2 } })
+    expect((await s.reserve(id)).session.used).toBe(2)
+    expect(await s.release(id)).toEqual({ used: 1, limit: 3, left: 2 })
+    await counters.close()
+    counters = new SqliteCounters(file)
+    s = new SessionAllowance(counters, 3)
+    expect(await s.get(id)).toEqual({ used: 1, limit: 3, left: 2 })
+    expect((await s.reserve(id)).ok).toBe(true)
+    expect((await s.reserve(id)).ok).toBe(true)
+    expect(await s.reserve(id)).toEqual({ ok: false, session: { used: 3, limit: 3, left: 0 } })
+    expect(await s.get('other-session-bbbbbb')).toEqual({ used: 0, limit: 3, left: 3 })
+    await counters.close()
   })
 })

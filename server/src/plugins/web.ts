@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify'
 const API_PATH_RE = /^\/(?:ask|filings|session|sources|health|ready|openapi\.json|docs)(?:[/?]|$)/
 
 export async function registerWeb(app: FastifyInstance): Promise<void> {
-  const dist = app.deps.config.WEB_DIST
+  const dist = app.config.WEB_DIST
   const hasWeb = existsSync(join(dist, 'index.html'))
   if (hasWeb) {
     await app.register(fastifyStatic, {

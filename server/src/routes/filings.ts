@@ -6,7 +6,6 @@
 import { ErrorReplySchema, type FilingInfo, FilingsReplySchema } from '@asks1/shared/contract/api'
 import type { FilingStatus } from '@asks1/shared/store'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { answererOf } from '../answerer'
 import { storeKey } from '../lookup'
 
 export const ingestStatus = (s: FilingStatus): NonNullable<FilingInfo['status']> => ({
@@ -29,7 +28,7 @@ const filingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      const { registry, store } = app.deps
+      const { registry, store } = app
       const statuses = new Map((await store.listFilings()).map((s) => [s.filing, s]))
       const filings: FilingInfo[] = registry.filings.map((f) => {
         const status = statuses.get(storeKey(f))
@@ -47,7 +46,7 @@ const filingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           status: status ? ingestStatus(status) : null,
         }
       })
-      return { filings, default: registry.defaultFiling.id, answerer: answererOf(app.deps) }
+      return { filings, default: registry.defaultFiling.id, answerer: app.answerer }
     },
   )
 }

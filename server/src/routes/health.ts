@@ -4,7 +4,6 @@
  * otherwise, with the reason, so orchestrators hold traffic until it is.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { answererOf } from '../answerer'
 import { storeKey } from '../lookup'
 import { HealthReplySchema, type ReadyReply, ReadyReplySchema } from '../schemas'
 
@@ -30,7 +29,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (_request, reply) => {
-      const { store, registry, embedder, startup } = app.deps
+      const { store, registry, embedder, startup } = app
       let storeOk = true
       let storeMessage: string | undefined
       try {
@@ -78,7 +77,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ? { reason: 'no embedding model is loaded (the server log says why); retrieval is keyword-only' }
             : {}),
         },
-        answers: answererOf(app.deps),
+        answers: app.answerer,
         filings,
       }
       return reply.code(ready ? 200 : 503).send(body)

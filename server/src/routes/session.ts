@@ -29,11 +29,10 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { sessions, config } = app.deps
-      const id = requestSessionId(request, config.SESSION_COOKIE)
+      const id = requestSessionId(request, app.config.SESSION_COOKIE)
       // Per-visitor figures that change with every question: never cached by a browser or proxy.
       reply.header('cache-control', 'no-store')
-      return id ? sessions.get(id) : sessions.fresh()
+      return id ? app.sessions.get(id) : app.sessions.fresh()
     },
   )
 }

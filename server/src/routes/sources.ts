@@ -43,15 +43,13 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'VALIDATION',
           'Give exactly one of "page" (a printed page) or "q" (a search).',
         )
-      const deps = app.deps
-      const filing = findFiling(deps, id)
-      const status = await liveStatus(deps, filing)
+
+      const filing = findFiling(app, id)
+      const status = await liveStatus(app, filing)
       const key = storeKey(filing)
 
       if (q !== undefined) {
-        const hits = await readLive(deps, filing, status, () =>
-          retrieve(deps.store, deps.embedder, key, q, k),
-        )
+        const hits = await readLive(app, filing, status, () => retrieve(app.store, app.embedder, key, q, k))
         return {
           filing: filing.id,
           query: q,
@@ -68,7 +66,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       // Citations are written "p.154"/"p. F-16"; accept the label with or without that prefix.
       const label = (page as string).replace(/^pp?\.\s*/i, '').trim()
-      const record = await readLive(deps, filing, status, () => deps.store.getPage(key, label))
+      const record = await readLive(app, filing, status, () => app.store.getPage(key, label))
       if (!record)
         throw new AppError(
           404,
@@ -77,7 +75,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         )
       let order = pageOrder.get(key)
       if (!order || order.version !== status.version) {
-        const labels = await readLive(deps, filing, status, () => deps.store.listPages(key))
+        const labels = await readLive(app, filing, status, () => app.store.listPages(key))
         order = { version: status.version, labels, index: new Map(labels.map((l, i) => [l, i])) }
         pageOrder.set(key, order)
       }

@@ -1,0 +1,61 @@
+/**
+ * What the app is built from and what its plugins decorate it with: the one home of these types, so
+ * routes, services and plugins import them from here and never from `app.ts` (no import loop).
+ */
+import type Anthropic from '@anthropic-ai/sdk'
+import type { Answerer } from '@asks1/shared/contract/api'
+import type { FilingRegistry } from '@asks1/shared/filings-loader'
+import type { Embedder } from '@asks1/shared/retrieval/embedder'
+import type { Store } from '@asks1/shared/store'
+import type { FastifyServerOptions } from 'fastify'
+import type { ServerConfig } from './config'
+import type { AnswerService } from './services/answer'
+import type { SessionAllowance } from './sessions'
+import type { StartupState } from './startup'
+import type { Counters } from './state/counters'
+
+export interface AppOptions {
+  config: ServerConfig
+  registry: FilingRegistry
+  store: Store
+  embedder: Embedder
+  /** Allowance counters; default: SQLite file `state.sqlite` under DATA_DIR (closed with the app). */
+  counters?: Counters
+  /**
+   * Claude client. Default: one built from config when ANTHROPIC_API_KEY is set (base URL, timeout,
+   * retries from config), else null = extractive mode. Tests pass a client pointed at a local fake.
+   */
+  anthropic?: Anthropic | null
+  /** Start-up progress shown by /ready; default: already ready (the caller ingested beforehand). */
+  startup?: StartupState
+  /** Fastify logger option; default: pino at LOG_LEVEL with secrets redacted. */
+  logger?: FastifyServerOptions['logger']
+  /** Clock for allowance windows and timestamps (tests). */
+  now?: () => number
+}
+
+/** Everything the plugins decorate the app with; routes and services read these. */
+export interface AppDeps {
+  config: ServerConfig
+  registry: FilingRegistry
+  store: Store
+  embedder: Embedder
+  startup: StartupState
+  /** The clock every allowance window is read from. */
+  now: () => number
+  counters: Counters
+  sessions: SessionAllowance
+  /** The Claude client, or null in extractive mode. */
+  anthropic: Anthropic | null
+  /** Who writes the answers (disclosed by /filings and /ready). */
+  answerer: Answerer
+  answers: AnswerService
+}
+
+declare module 'fastify' {
+  interface FastifyInstance extends AppDeps {}
+  interface FastifyContextConfig {
+    /** Marks API routes (JSON errors, never the SPA fallback). */
+    api?: boolean
+  }
+}

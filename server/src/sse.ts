@@ -1,0 +1,33 @@
+/**
+ * Server-sent events on a Fastify reply: the headers that keep proxies from buffering, one event per
+ * write (JSON data on one line, so no framing escapes are needed), and an end.
+ */
+import { PassThrough } from 'node:stream'
+import type { FastifyReply } from 'fastify'
+
+export const sseEvent = (event: string, data: unknown): string =>
+  `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
+
+export interface EventStream {
+  send(event: string, data: unknown): void
+  end(): void
+}
+
+/** Sends the event-stream headers now and returns the stream to write events to. */
+export function openEventStream(reply: FastifyReply): EventStream {
+  const out = new PassThrough()
+  reply
+    .header('content-type', 'text/event-stream; charset=utf-8')
+    .header('cache-control', 'no-cache, no-transform')
+    .header('x-accel-buffering', 'no')
+    .send(out as never)
+  return {
+    send: (event, data) => {
+      if (!out.writableEnded) out.write(sseEvent(event, data))
+    },
+    end: () => out.end(),
+  }
+}
+
+export const wantsEventStream = (accept: string | undefined): boolean =>
+  /\btext\/event-stream\b/.test(accept ?? '')

@@ -1,0 +1,85 @@
+/**
+ * The Counters contract, run against every implementation (SQLite here; Redis adds itself to the
+ * list): atomic take under a limit, windows that end at their reset time, give-back never below 0.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Counters } from '../src/state/counters'
+import { SqliteCounters } from '../src/state/sqlite'
+
+interface Made {
+  counters: Counters
+  clock: { t: number }
+  cleanup(): Promise<void>
+}
+
+const implementations: Record<string, () => Promise<Made>> = {
+  sqlite: async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'asks1-counters-'))
+    const clock = { t: 1_000_000 }
+    const counters = new SqliteCounters(join(dir, 'state.sqlite'), () => clock.t)
+    return {
+      counters,
+      clock,
+      async cleanup() {
+        await counters.close()
+        rmSync(dir, { recursive: true, force: true })
+      },
+    }
+  },
+}
+
+describe.each(Object.entries(implementations))('Counters (%s)', (_name, make) => {
+  let made: Made | undefined
+  afterEach(async () => {
+    await made?.cleanup()
+    made = undefined
+  })
+
+  it('takes up to the limit and no further, changing nothing when refused', async () => {
+    made = await make()
+    const { counters, clock } = made
+    const reset = clock.t + 60_000
+    expect(await counters.take('q', 2, 3, reset)).toEqual({ ok: true, used: 2 })
+    expect(await counters.take('q', 2, 3, reset)).toEqual({ ok: false, used: 2 })
+    expect(await counters.take('q', 1, 3, reset)).toEqual({ ok: true, used: 3 })
+    expect(await counters.get('q')).toBe(3)
+    expect(await counters.get('unknown')).toBe(0)
+  })
+
+  it('never overshoots under parallel takes', async () => {
+    made = await make()
+    const { counters, clock } = made
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => counters.take('p', 1, 7, clock.t + 60_000)),
+    )
+    expect(results.filter((r) => r.ok)).toHaveLength(7)
+    expect(await counters.get('p')).toBe(7)
+  })
+
+  it('forgets a count when its window ends, and starts a new window', async () => {
+    made = await make()
+    const { counters, clock } = made
+    await counters.take('w', 5, 5, clock.t + 1000)
+    expect((await counters.take('w', 1, 5, clock.t + 1000)).ok).toBe(false)
+    clock.t += 1000
+    expect(await counters.get('w')).toBe(0)
+    expect(await counters.take('w', 1, 5, clock.t + 1000)).toEqual({ ok: true, used: 1 })
+    expect(await counters.add('spend', 250, clock.t + 10)).toBe(250)
+    expect(await counters.add('spend', 250, clock.t + 10)).toBe(500)
+    clock.t += 10
+    expect(await counters.add('spend', 7, clock.t + 10)).toBe(7)
+  })
+
+  it('gives back without going below zero', async () => {
+    made = await make()
+    const { counters, clock } = made
+    await counters.take('g', 2, 5, clock.t + 1000)
+    expect(await counters.giveBack('g', 1)).toBe(1)
+    expect(await counters.giveBack('g', 5)).toBe(0)
+    expect(await counters.giveBack('never', 1)).toBe(0)
+    await counters.ping()
+  })
+})
