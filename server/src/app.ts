@@ -175,6 +175,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(rateLimit, {
       max: config.RATE_LIMIT_MAX,
       timeWindow: config.RATE_LIMIT_WINDOW_MS,
+      // STATE=redis: one count per address across every server process. While Redis is down the
+      // limit lets requests through (skipOnError): questions are still refused, by the counters.
+      ...(app.hasDecorator('redis') ? { redis: app.redis, nameSpace: 'asks1:rate:', skipOnError: true } : {}),
       errorResponseBuilder: (_req, ctx) =>
         new AppError(
           429,

@@ -39,6 +39,10 @@ export const ReadyReplySchema = Type.Object({
     Type.Literal('failed'),
   ]),
   store: Type.Object({ kind: Type.String(), ok: Type.Boolean(), message: Type.Optional(Type.String()) }),
+  state: Type.Object(
+    { kind: Type.String(), ok: Type.Boolean(), message: Type.Optional(Type.String()) },
+    { description: 'Where allowances are counted (STATE): sqlite or redis, and whether it answers' },
+  ),
   embedder: Type.Object({
     status: Type.Union([Type.Literal('ready'), Type.Literal('missing')]),
     model: Type.Union([Type.String(), Type.Null()]),

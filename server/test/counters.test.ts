@@ -5,9 +5,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import type { Counters } from '../src/state/counters'
+import { connectRedis, RedisCounters } from '../src/state/redis'
 import { SqliteCounters } from '../src/state/sqlite'
+import { type RedisProcess, startRedis } from './redis-server'
 
 interface Made {
   counters: Counters
@@ -15,7 +17,27 @@ interface Made {
   cleanup(): Promise<void>
 }
 
+// One real redis-server for the Redis runs, started on first use; each run has its own key prefix.
+let redisServer: Promise<RedisProcess> | undefined
+let runs = 0
+afterAll(async () => (await redisServer)?.cleanup())
+
 const implementations: Record<string, () => Promise<Made>> = {
+  redis: async () => {
+    redisServer ??= startRedis()
+    const server = await redisServer
+    const clock = { t: Date.now() }
+    const client = await connectRedis(server.url)
+    const counters = new RedisCounters(client, () => clock.t, `test${++runs}:`)
+    return {
+      counters,
+      clock,
+      async cleanup() {
+        await counters.close()
+        client.disconnect()
+      },
+    }
+  },
   sqlite: async () => {
     const dir = mkdtempSync(join(tmpdir(), 'asks1-counters-'))
     const clock = { t: 1_000_000 }

@@ -24,7 +24,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       logLevel: 'debug',
       schema: {
         tags: ['operations'],
-        summary: 'Readiness: store reachable, filings ingested, embedder status',
+        summary: 'Readiness: store and state reachable, filings ingested, embedder status',
         response: { 200: ReadyReplySchema, 503: ReadyReplySchema },
       },
     },
@@ -38,6 +38,14 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         storeOk = false
         storeMessage = 'The store is unreachable'
         app.log.warn({ err }, 'readiness: store ping failed')
+      }
+      // Counts (sessions, quotas, budgets) live here: without them no question may be answered.
+      let stateOk = true
+      try {
+        await app.counters.ping()
+      } catch (err) {
+        stateOk = false
+        app.log.warn({ err }, 'readiness: state ping failed')
       }
       const statuses = storeOk ? await store.listFilings().catch(() => []) : []
       const byKey = new Map(statuses.map((s) => [s.filing, s]))
@@ -64,11 +72,20 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       })
       const defaultReady =
         byKey.has(storeKey(registry.defaultFiling)) && !startup.damaged.has(registry.defaultFiling.id)
-      const ready = storeOk && startup.phase === 'ready' && defaultReady
+      const ready = storeOk && stateOk && startup.phase === 'ready' && defaultReady
       const body: ReadyReply = {
         ready,
         phase: startup.phase,
         store: { kind: store.kind, ok: storeOk, ...(storeMessage ? { message: storeMessage } : {}) },
+        state: {
+          kind: app.config.STATE,
+          ok: stateOk,
+          ...(stateOk
+            ? {}
+            : {
+                message: `The ${app.config.STATE === 'redis' ? 'Redis' : 'SQLite'} state is unreachable: questions are refused until it answers again`,
+              }),
+        },
         embedder: {
           status: embedder.status,
           model: embedder.model,
