@@ -27,7 +27,12 @@ const startup = new StartupState('starting')
 const stop = new AbortController()
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort())
 try {
-  await ingestMissing(log, true, { registry, store, startup, ingest: childProcessIngest(config) }, stop.signal)
+  await ingestMissing(
+    log,
+    true,
+    { registry, store, startup, ingest: childProcessIngest(config) },
+    stop.signal,
+  )
 } finally {
   await store.close()
 }

@@ -9,7 +9,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import type { Counters } from '../src/state/counters'
 import { connectRedis, RedisCounters } from '../src/state/redis'
 import { SqliteCounters } from '../src/state/sqlite'
-import { type RedisProcess, startRedis } from './redis-server'
+import { type RedisProcess, startRedis } from '../testing/redis-server'
 
 interface Made {
   counters: Counters

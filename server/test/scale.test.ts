@@ -9,8 +9,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 import { ROOT_DIR } from '@asks1/shared/config'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort, type RedisProcess, startRedis } from '../testing/redis-server'
 import { makeEnv, type TestEnv } from './helper'
-import { freePort, type RedisProcess, startRedis } from './redis-server'
 
 const SERVER = resolve(ROOT_DIR, 'server/src/server.ts')
 const LIMIT = 8
@@ -78,7 +78,7 @@ async function whenReady(s: Instance): Promise<void> {
 
 beforeAll(async () => {
   env = await makeEnv()
-  redis = await startRedis({ appendonly: true })
+  redis = await startRedis({ appendonly: 'always' })
   for (let i = 0; i < 3; i++) servers.push(await startInstance())
   await Promise.all(servers.map(whenReady))
 }, 180_000)

@@ -1,6 +1,6 @@
 /**
- * A real redis-server (Debian's) for tests: its own temp directory, a free 127.0.0.1 port, no
- * persistence unless asked (`appendonly` with fsync on every write, for restart tests). Stopped,
+ * A real redis-server (Debian's) for tests and `pnpm bench:api`: its own temp directory, a free 127.0.0.1 port, no
+ * persistence unless asked (an append-only file, for restart tests and the benchmark). Stopped,
  * and restartable on the same port and data, by the test that started it.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -30,7 +30,12 @@ export const freePort = (): Promise<number> =>
     })
   })
 
-export async function startRedis(opts: { appendonly?: boolean } = {}): Promise<RedisProcess> {
+/**
+ * `appendonly`: keep an append-only file, fsynced on every write ('always': not even an OS crash
+ * loses a count; what the restart test uses) or once a second ('everysec': a Redis restart or crash
+ * loses nothing, an OS crash at most a second; what the compose file runs).
+ */
+export async function startRedis(opts: { appendonly?: 'always' | 'everysec' } = {}): Promise<RedisProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'asks1-redis-'))
   const port = await freePort()
   const args = [
@@ -42,7 +47,7 @@ export async function startRedis(opts: { appendonly?: boolean } = {}): Promise<R
     dir,
     '--save',
     '',
-    ...(opts.appendonly ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']),
+    ...(opts.appendonly ? ['--appendonly', 'yes', '--appendfsync', opts.appendonly] : ['--appendonly', 'no']),
   ]
   let child: ChildProcess | null = null
   const start = () =>
