@@ -1,6 +1,10 @@
 import { isBuiltin } from 'node:module'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+// By path, not `@asks1/shared/contract/routes`: Vite bundles its config file but leaves package
+// imports to Node, which cannot load the workspace's TypeScript sources (Node 20 has no type
+// stripping); a relative import is bundled into the config like the config itself.
+import { API_PATHS } from '../shared/src/contract/routes'
 
 /**
  * A Vite plugin that fails the build when the web bundle would pull in Node-only code: a Node
@@ -60,9 +64,8 @@ const api = process.env.ASKS1_API ?? 'http://127.0.0.1:3000'
 export default defineConfig({
   plugins: [browserSafe(), react()],
   server: {
-    proxy: Object.fromEntries(
-      ['/ask', '/filings', '/sources', '/health', '/ready', '/openapi.json', '/docs'].map((p) => [p, api]),
-    ),
+    // Every API path goes to the API server; the route table is the contract's, so none is forgotten.
+    proxy: Object.fromEntries(API_PATHS.map((p) => [p, api])),
   },
   build: { outDir: 'dist', sourcemap: true },
 })

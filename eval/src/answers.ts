@@ -1,10 +1,9 @@
 /**
  * Answer quality through the real server: `buildApp` from `@asks1/server` in-process, one
- * `POST /ask` per question through `app.inject`, with the evaluation's own session id and limits
- * high enough for a whole question set. Extractive mode offline; llm mode when ANTHROPIC_API_KEY is
+ * `POST /ask` per question through `app.inject`, with allowances high enough for a whole
+ * question set. Extractive mode offline; llm mode when ANTHROPIC_API_KEY is
  * set, with the tokens of every answer read from the Messages API stream itself.
  */
-import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { anthropicFromConfig, buildApp, loadServerConfig } from '@asks1/server'
 import type { AskReply } from '@asks1/shared/contract/api'
@@ -118,8 +117,11 @@ export async function evaluateAnswers(
     DATA_DIR: ctx.config.DATA_DIR,
     FILINGS_CONFIG: ctx.scratch.registryPath,
     STORE: 'sqlite',
-    // One evaluation session asks every question; neither cap is what is being measured.
+    // Every question comes from one address; no allowance is what is being measured. The spend cap
+    // (MAX_SPEND_USD_PER_DAY) stays as configured: it guards a real llm run's bill.
     SESSION_QUESTION_LIMIT: '1000000',
+    ANON_QUESTIONS_PER_IP_PER_DAY: '1000000',
+    MAX_QUESTIONS_PER_DAY: '1000000',
     RATE_LIMIT_MAX: '1000000',
   })
   const registry = loadRegistry(ctx.scratch.registryPath)
@@ -135,7 +137,6 @@ export async function evaluateAnswers(
     anthropic,
     logger: false,
   })
-  const sessionId = `eval-${randomUUID().replaceAll('-', '')}`
   const todo = answerable(questions, ctx.available)
   const outcomes: AnswerOutcome[] = []
   log(`answers (${mode}${anthropic ? `, ${config.ANTHROPIC_MODEL}` : ''}): ${todo.length} questions`)
@@ -147,7 +148,7 @@ export async function evaluateAnswers(
       const res = await app.inject({
         method: 'POST',
         url: '/ask',
-        headers: { 'content-type': 'application/json', 'x-session-id': sessionId },
+        headers: { 'content-type': 'application/json' },
         payload: { filing: q.filing, question: q.question },
       })
       const latencyMs = performance.now() - t0

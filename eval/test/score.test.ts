@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Chunk } from '@asks1/shared/contract/chunk'
+import { analyzeQuery } from '@asks1/shared/retrieval/query'
 import { openSqliteStore } from '@asks1/shared/store/sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EvalQuestion } from '../src/questions'
@@ -62,7 +63,7 @@ const q = (
 
 describe('scoreRetrieval on a real SQLite store', () => {
   const search = async (filing: string, text: string, k: number) =>
-    (await store.search(filing, { text, vector: null, k })).map((h) => h.chunk)
+    (await store.search(filing, { terms: analyzeQuery(text).terms, vector: null, k })).map((h) => h.chunk)
 
   it('ranks by printed label, by physical page, skips missing filings', async () => {
     const questions = [

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import type { Chunk, PageRecord } from '@asks1/shared/contract/chunk'
 import { pageTag } from '@asks1/shared/contract/citations'
-import { parseLabel } from './markers'
+import { readPrintedLabel } from '@asks1/shared/contract/page-label'
 
 export const CHUNK_WORDS = 400
 export const CHUNK_OVERLAP = 100
@@ -30,7 +30,7 @@ export function isHeading(line: string): boolean {
   if (letters < 4 || digits > letters / 2) return false
   if (/[.,;:]$/.test(text)) return false
   if (text.split(/\s+/).length > 14) return false
-  if (parseLabel(text)) return false
+  if (readPrintedLabel(text)) return false
   if (/\$|%/.test(text)) return false
   // Table rows with note references (`SMRS-TOPE LLC(6)`) and quoted terms (`“CAMP”`) are not headings.
   if (/\(\d+\)$/.test(text) || /^["“‘']/.test(text)) return false
@@ -58,12 +58,11 @@ interface Word {
   page: number
 }
 
-/** Chunks the `body` pages (front and back matter are not chunked). */
-export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
+/** Chunks the pages it is given, in order (the pipeline gives it the body: `pagesFor('chunk', …)`). */
+export function chunkPages(body: PageRecord[], opts: ChunkOptions): Chunk[] {
   const size = opts.words ?? CHUNK_WORDS
   const overlap = opts.overlap ?? CHUNK_OVERLAP
   if (overlap >= size) throw new Error('chunk overlap must be smaller than the chunk size')
-  const body = pages.filter((p) => p.matter === 'body')
   const words: Word[] = []
   /** (first word index, heading) in reading order. */
   const headings: { at: number; text: string }[] = []

@@ -4,9 +4,10 @@
  * whole text is a label, and that is the last visible block before a page break (`<hr>`, `page-break-before`,
  * the end of a `page-break-after` element, or the end of the document).
  */
+import { readPrintedLabel } from '@asks1/shared/contract/page-label'
 import { HTMLElement, type Node, NodeType, parse } from 'node-html-parser'
 import type { Line } from './layout'
-import { type Marker, parseLabel } from './markers'
+import type { Marker } from './markers'
 
 export function isHtml(text: string): boolean {
   const head = text.slice(0, 4096).toLowerCase()
@@ -103,7 +104,7 @@ export function htmlLines(source: string): HtmlLines {
     const last = lines[lines.length - 1] as Line
     // Filings centre their page numbers; some right-align them. Either way the number is the page's
     // last block, and the monotonic filter weeds out a page that merely ends in a lone number.
-    const label = parseLabel(last.text)
+    const label = readPrintedLabel(last.text)
     if (label) markers.push({ ...label, line: lines.length - 1, via: 'html', source: last.text })
     page++
     pageStart = lines.length

@@ -13,6 +13,5 @@ export {
   ingestPages,
   type Stage,
 } from './ingest'
-export { parseLabel } from './markers'
 export { InputError } from './pdf'
 export { type PagesReport, type ReadOptions, type ReadResult, readPages, readPagesFromData } from './read'

@@ -13,6 +13,7 @@ import type { Embedder } from '@asks1/shared/retrieval/embedder'
 import type { ChunkInput, FilingStatus, Store, VersionWriter } from '@asks1/shared/store'
 import { diffPages, type PageChanges } from './changes'
 import { CHUNK_OVERLAP, CHUNK_WORDS, chunkPages } from './chunk'
+import { pagesFor } from './matter'
 import { InputError } from './pdf'
 import { type PagesReport, type ReadResult, readPagesFromData } from './read'
 
@@ -105,7 +106,7 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
   if (!opts.dryRun && !opts.store) throw new Error('ingestPages: a store is required unless dryRun')
 
   const t1 = performance.now()
-  const chunks = chunkPages(pages, { filing, version: DRY_RUN_VERSION })
+  const chunks = chunkPages(pagesFor('chunk', pages), { filing, version: DRY_RUN_VERSION })
   if (chunks.length === 0)
     throw new InputError(`${opts.file}: no body text left to chunk after trimming front and back matter`)
   const t2 = performance.now()
@@ -124,9 +125,7 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
   }
   const t3 = performance.now()
 
-  // Unlabelled pages are kept only when the whole filing is unlabelled: a trailing unnumbered
-  // exhibit list is back matter nobody cites, and storing it would flag the version as fallback.
-  const stored = report.fallback ? pages : pages.filter((p) => !p.fallback)
+  const stored = pagesFor('store', pages)
   const changes = opts.store ? await changesSinceLive(opts.store, filing, stored, sha256) : null
 
   let version: string | null = null

@@ -3,16 +3,18 @@
  * end of a running footer), Chrome's own header/footer noise, and the monotonic filter that keeps
  * the filing's real page sequence out of every number that merely looks like one.
  */
+import {
+  PAGE_LABEL_PATTERN,
+  type PageLabel,
+  type PageSequence,
+  PRINTED_LABEL_PATTERN,
+  readPrintedLabel,
+} from '@asks1/shared/contract/page-label'
 import type { Line } from './layout'
 
 /** A sequence of printed pages: arabic, roman front matter, or a prefix such as `F`, `II`, `A`. */
-export type Sequence = string
-
-export interface Label {
-  label: string
-  seq: Sequence
-  value: number
-}
+export type Sequence = PageSequence
+export type Label = PageLabel
 
 export interface Marker extends Label {
   /** Index of the marker's line in the line stream. */
@@ -23,76 +25,15 @@ export interface Marker extends Label {
   source?: string
 }
 
-const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 }
-
-function romanValue(s: string): number | null {
-  if (!/^[ivxlc]{1,7}$/.test(s)) return null
-  let total = 0
-  for (let i = 0; i < s.length; i++) {
-    const v = ROMAN[s[i] as string] as number
-    const next = ROMAN[s[i + 1] as string] ?? 0
-    total += v < next ? -v : v
-  }
-  // Reject non-canonical spellings ("iiii", "vx") that are more likely words or bullets.
-  return toRoman(total) === s ? total : null
-}
-
-/** Lower-case roman numeral of `n` (front-matter page labels). */
-export function toRoman(n: number): string {
-  const table: [number, string][] = [
-    [100, 'c'],
-    [90, 'xc'],
-    [50, 'l'],
-    [40, 'xl'],
-    [10, 'x'],
-    [9, 'ix'],
-    [5, 'v'],
-    [4, 'iv'],
-    [1, 'i'],
-  ]
-  let out = ''
-  let rest = n
-  for (const [v, s] of table) {
-    while (rest >= v) {
-      out += s
-      rest -= v
-    }
-  }
-  return out
-}
-
-/**
- * Parses a printed page label: `154`, `F-16`, `II-3`, `A-1`, `iv`, optionally decorated as `- 12 -`
- * or `Page 12`. Arabic labels are 1-3 digits (a 4-digit number is a year, not a page).
- */
-export function parseLabel(raw: string): Label | null {
-  const text = raw
-    .replace(/[\u00a0\u200b]/g, ' ')
-    .trim()
-    .replace(/^[-–—]\s*(.+?)\s*[-–—]$/, '$1')
-    .replace(/^page\s+/i, '')
-  let m = /^(\d{1,3})$/.exec(text)
-  if (m) {
-    const value = Number(m[1])
-    return value > 0 ? { label: String(value), seq: 'arabic', value } : null
-  }
-  m = /^([A-Z]{1,2}|[IVX]{1,4})\s?[-–—]\s?(\d{1,3})$/.exec(text)
-  if (m) {
-    const value = Number(m[2])
-    return value > 0 ? { label: `${m[1]}-${value}`, seq: m[1] as string, value } : null
-  }
-  const roman = romanValue(text)
-  if (roman !== null) return { label: text, seq: 'roman', value: roman }
-  return null
-}
-
 /** Digits collapsed, so lines that differ only in numbers (dates, `3/282`) share a key. */
 function shapeKey(text: string): string {
   return text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
 }
 
-const TRAILING_LABEL = /^(.*?[A-Za-z].*?)\s+(\d{1,3}|[A-Z]{1,2}-\d{1,3}|[ivxlc]{1,7})$/
-const LEADING_LABEL = /^(\d{1,3}|[A-Z]{1,2}-\d{1,3})\s+(.*?[A-Za-z].*)$/
+// A label at the end of a footer may be decorated (`… Page 6 of 15`); one at its start is a bare
+// arabic or prefixed label: a roman numeral there (`i`, `v`) would more often be the footer's first word.
+const TRAILING_LABEL = new RegExp(String.raw`^(.*?[A-Za-z].*?)\s+(${PRINTED_LABEL_PATTERN})$`)
+const LEADING_LABEL = new RegExp(String.raw`^((?![a-z])${PAGE_LABEL_PATTERN})\s+(.*?[A-Za-z].*)$`)
 
 export interface FooterPattern {
   /** The footer text with the number cut off and digits collapsed. */
@@ -115,7 +56,9 @@ export function learnFooterPatterns(lines: Line[], physicalPages: number): Foote
     ] as const) {
       const m = re.exec(line.text)
       if (!m) continue
-      if (!parseLabel(m[labelGroup] as string)) continue
+      if (!readPrintedLabel(m[labelGroup] as string)) continue
+      // A line that is a label as a whole (`A - 7`) is a marker, not a footer with a number in it.
+      if (readPrintedLabel(line.text)) continue
       const key = `${side}:${shapeKey(m[restGroup] as string)}`
       let entry = seen.get(key)
       if (!entry) {
@@ -142,7 +85,7 @@ function matchFooter(text: string, patterns: FooterPattern[]): Label | null {
     if (!m) continue
     const rest = (p.side === 'end' ? m[1] : m[2]) as string
     if (shapeKey(rest) !== p.key) continue
-    return parseLabel((p.side === 'end' ? m[2] : m[1]) as string)
+    return readPrintedLabel((p.side === 'end' ? m[2] : m[1]) as string)
   }
   return null
 }
@@ -154,26 +97,33 @@ function matchFooter(text: string, patterns: FooterPattern[]): Label | null {
  * is exactly what a marker looks like.
  */
 export function noiseLines(lines: Line[], physicalPages: number): Set<number> {
-  const bands = new Map<string, { pages: Set<number>; indexes: number[] }>()
+  const bands = new Map<string, { pages: Set<number>; indexes: number[]; numbers: Set<string> }>()
   const noise = new Set<number>()
   lines.forEach((line, i) => {
     const g = line.geo
     if (!g) return
     const rel = g.y / g.pageHeight
     if (rel > 0.08 && rel < 0.92) return
-    if (parseLabel(line.text)) return
+    if (readPrintedLabel(line.text)) return
     if (isChromeChrome(line.text)) noise.add(i)
     const key = `${Math.round(g.y / 4)}|${shapeKey(line.text)}`
     let entry = bands.get(key)
     if (!entry) {
-      entry = { pages: new Set(), indexes: [] }
+      entry = { pages: new Set(), indexes: [], numbers: new Set() }
       bands.set(key, entry)
     }
     entry.pages.add(line.page)
     entry.indexes.push(i)
+    const counter = TRAILING_LABEL.exec(line.text)?.[2]
+    if (counter && readPrintedLabel(counter)) entry.numbers.add(counter)
   })
   const needed = Math.max(3, Math.ceil(0.5 * physicalPages))
-  for (const e of bands.values()) if (e.pages.size >= needed) for (const i of e.indexes) noise.add(i)
+  for (const e of bands.values()) {
+    // A running footer ending in a different page number on most sheets (`… Page 6 of 15`) is the
+    // filing's page counter: learnFooterPatterns reads it, so it is not the producer's noise.
+    if (e.numbers.size >= 0.8 * e.pages.size) continue
+    if (e.pages.size >= needed) for (const i of e.indexes) noise.add(i)
+  }
   return noise
 }
 
@@ -223,7 +173,7 @@ export function pdfCandidates(lines: Line[], patterns: FooterPattern[]): Marker[
         out.push({ ...footer, line: i, via: 'footer', source: line.text })
         continue
       }
-      const label = parseLabel(line.text)
+      const label = readPrintedLabel(line.text)
       if (!label) continue
       if (isCentred(line, bodyCentre)) out.push({ ...label, line: i, via: 'centred', source: line.text })
       else if ((i === first || i === last) && label.seq !== 'roman')

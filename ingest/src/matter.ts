@@ -1,16 +1,54 @@
 /**
- * Front and back matter. Front: the cover, underwriters and table of contents, i.e. everything before
- * the first page of the main (arabic) sequence, plus any roman-numbered pages. Back: Part II (`II-n`
- * pages or a `PART II` heading), the exhibit index, signatures, and unnumbered text after the last
- * printed page. Both only add duplicate, keyword-dense chunks, so only `body` is chunked.
+ * The matter stage: which printed pages are front matter, body or back matter, and what that means
+ * for the stages after it. Front: the cover, underwriters and table of contents, i.e. everything
+ * before the first page of the main (arabic) sequence, plus any roman-numbered pages. Back: Part II
+ * (`II-n` pages or a `PART II` heading), the exhibit index, signatures, and unnumbered text after the
+ * last printed page. Both only add duplicate, keyword-dense chunks, so only `body` is chunked.
+ *
+ * `trimMatter` runs once per filing (readPages calls it on the assembled pages); `pagesFor` is how
+ * the ingest pipeline picks the pages it chunks and the pages it stores.
  */
-import type { Matter } from '@asks1/shared/contract/chunk'
+import type { Matter, PageRecord } from '@asks1/shared/contract/chunk'
+import { comparePageLabels, PRINTED_LABEL_PATTERN, readPrintedLabel } from '@asks1/shared/contract/page-label'
 import type { Line } from './layout'
 import type { RawPage } from './paging'
 
 export interface MatterOptions {
   /** Forces the front cut: pages lying wholly on the first N physical pages are front matter. */
   skipPages?: number
+}
+
+export interface TrimmedPage extends RawPage {
+  matter: Matter
+}
+
+/**
+ * The stage: a contents page that shares printed page 1 with the cover is split off as an unlabelled
+ * front page, then every page is marked front, body or back.
+ */
+export function trimMatter(pages: RawPage[], opts: MatterOptions = {}): TrimmedPage[] {
+  const split = splitLeadingFront(pages)
+  const matter = assignMatter(split, opts)
+  return split.map((p, i) => ({ ...p, matter: matter[i] ?? 'body' }))
+}
+
+/** Pages trimmed as front and back matter (the report's `trimmed`). */
+export function countTrimmed(pages: readonly { matter: Matter }[]): { front: number; back: number } {
+  return {
+    front: pages.filter((p) => p.matter === 'front').length,
+    back: pages.filter((p) => p.matter === 'back').length,
+  }
+}
+
+/**
+ * The pages a later stage takes. `chunk`: the body only. `store`: every page with a printed label
+ * (front and back matter included, so a citation of them still checks), or every page when none has
+ * one; an unlabelled page elsewhere is a cover or a trailing exhibit list nobody cites, and storing it
+ * would flag the whole version as fallback.
+ */
+export function pagesFor(use: 'chunk' | 'store', pages: PageRecord[]): PageRecord[] {
+  if (use === 'chunk') return pages.filter((p) => p.matter === 'body')
+  return pages.every((p) => p.fallback) ? pages : pages.filter((p) => !p.fallback)
 }
 
 /** Headings that open back matter; checked only in the last third of the document. */
@@ -75,7 +113,7 @@ export function assignMatter(pages: RawPage[], opts: MatterOptions = {}): Matter
 }
 
 /** A line ending in a page reference (`Risk factors ...... 15`, `Index to financial statements F-1`, or `15` alone). */
-const PAGE_REF = /(?:^|[\s.])(\d{1,3}|[A-Z]{1,2}-\d{1,3})$/
+const PAGE_REF = new RegExp(String.raw`(?:^|[\s.])(${PRINTED_LABEL_PATTERN})$`)
 
 /**
  * Where a table of contents ends in `lines`: the index after the last line of the last run of at least
@@ -83,14 +121,12 @@ const PAGE_REF = /(?:^|[\s.])(\d{1,3}|[A-Z]{1,2}-\d{1,3})$/
  * tables do not list ascending page numbers line after line.
  */
 export function tocEnd(lines: Line[]): number {
-  const refs: { i: number; v: number }[] = []
+  const refs: { i: number; label: string }[] = []
   lines.forEach((line, i) => {
     const m = PAGE_REF.exec(line.text.trim())
-    if (!m) return
-    const token = m[1] as string
-    const dash = token.indexOf('-')
-    // Prefixed pages (F-1) come after the arabic ones in every filing's contents.
-    refs.push({ i, v: dash < 0 ? Number(token) : 1000 + Number(token.slice(dash + 1)) })
+    const label = m ? readPrintedLabel(m[1] as string) : null
+    // A contents page lists body pages; a line ending in `i` or `v` is more likely a word or a list item.
+    if (label && label.seq !== 'roman') refs.push({ i, label: label.label })
   })
   let end = -1
   let start = 0
@@ -98,7 +134,7 @@ export function tocEnd(lines: Line[]): number {
     let stop = start
     let ups = 0
     while (stop + 1 < refs.length && (refs[stop + 1]?.i ?? 0) - (refs[stop]?.i ?? 0) <= 4) {
-      if ((refs[stop + 1]?.v ?? 0) >= (refs[stop]?.v ?? 0)) ups++
+      if (comparePageLabels(refs[stop + 1]?.label ?? '', refs[stop]?.label ?? '') >= 0) ups++
       stop++
     }
     const count = stop - start + 1

@@ -3,8 +3,10 @@
  * after the previous marker, up to this one, belongs to it. Pages whose marker is missing are
  * interpolated from their neighbours; text after the last marker becomes unlabelled pages.
  */
+
+import { formatPageLabel } from '@asks1/shared/contract/page-label'
 import type { Line } from './layout'
-import { type Marker, type Sequence, toRoman } from './markers'
+import type { Marker, Sequence } from './markers'
 
 export interface RawPage {
   label: string
@@ -21,12 +23,6 @@ export interface PagingResult {
   pages: RawPage[]
   interpolated: number
   fallback: boolean
-}
-
-export function formatLabel(seq: Sequence, value: number): string {
-  if (seq === 'arabic') return String(value)
-  if (seq === 'roman') return toRoman(value)
-  return `${seq}-${value}`
 }
 
 const wordCount = (line: Line): number => line.text.split(/\s+/).filter(Boolean).length
@@ -104,7 +100,7 @@ export function assemblePages(
       parts.forEach((part, k) => {
         const last = k === parts.length - 1
         pages.push({
-          label: formatLabel(m.seq, (previous as Marker).value + k + 1),
+          label: formatPageLabel(m.seq, (previous as Marker).value + k + 1),
           seq: m.seq,
           lines: part,
           physical: physicalOf(part, last ? (lines[m.line] as Line).page : undefined),
@@ -146,7 +142,7 @@ function assembleFromStarts(lines: Line[], markers: Marker[]): PagingResult {
     const parts = gap > 0 ? splitSegment(segment, gap + 1) : [segment]
     parts.forEach((part, i) => {
       pages.push({
-        label: formatLabel(m.seq, m.value + i),
+        label: formatPageLabel(m.seq, m.value + i),
         seq: m.seq,
         lines: part,
         physical: physicalOf(part, i === 0 ? (lines[m.line] as Line).page : undefined),

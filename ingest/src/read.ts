@@ -14,7 +14,7 @@ import {
   noiseLines,
   pdfCandidates,
 } from './markers'
-import { assignMatter, splitLeadingFront } from './matter'
+import { countTrimmed, trimMatter } from './matter'
 import { assemblePages, type RawPage } from './paging'
 import { assertTextLayer, extractPdf, InputError, isPdf } from './pdf'
 
@@ -165,22 +165,21 @@ export function pageHtml(
 }
 
 export function toRecords(rawPages: RawPage[], source: 'pdf' | 'html', skipPages?: number): PageRecord[] {
-  const raw = splitLeadingFront(rawPages)
-  const matter = assignMatter(raw, skipPages === undefined ? {} : { skipPages })
+  const trimmed = trimMatter(rawPages, skipPages === undefined ? {} : { skipPages })
   const out: PageRecord[] = []
-  raw.forEach((p, i) => {
+  for (const p of trimmed) {
     const text = pageText(p.lines)
     // A page with neither text nor a label of its own carries nothing to cite.
-    if (text === '' && p.fallback) return
+    if (text === '' && p.fallback) continue
     const record: PageRecord = {
       label: p.label,
       pdfPages: source === 'pdf' ? p.physical : [],
       text,
-      matter: matter[i] ?? 'body',
+      matter: p.matter,
     }
     if (p.fallback) record.fallback = true
     out.push(record)
-  })
+  }
   return out
 }
 
@@ -237,10 +236,7 @@ function finish(
     source,
     pages: pages.length,
     ...report,
-    trimmed: {
-      front: pages.filter((p) => p.matter === 'front').length,
-      back: pages.filter((p) => p.matter === 'back').length,
-    },
+    trimmed: countTrimmed(pages),
     timings: { extractMs, pagingMs },
   }
 }

@@ -2,6 +2,7 @@ import type { PageRecord } from '@asks1/shared/contract/chunk'
 import { pageTagsIn, stripPageTags } from '@asks1/shared/contract/citations'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CHUNK_OVERLAP, CHUNK_WORDS, chunkId, chunkPages, isHeading } from '../src/chunk'
+import { pagesFor } from '../src/matter'
 import { readPages } from '../src/read'
 import { PANDORA_HTM } from './helpers'
 
@@ -10,7 +11,7 @@ const words = (s: string) => stripPageTags(s).split(/\s+/).filter(Boolean)
 describe('chunking real pages (samples/pandora-s1.htm)', () => {
   let pages: PageRecord[]
   beforeAll(async () => {
-    pages = (await readPages(PANDORA_HTM)).pages
+    pages = pagesFor('chunk', (await readPages(PANDORA_HTM)).pages)
   })
 
   it('chunks only body pages, 400 words with a 100-word overlap', () => {

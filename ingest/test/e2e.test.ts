@@ -2,11 +2,13 @@
  * End to end: the real facebook-s1.pdf through pdf.js, paging and chunking into the real SQLite store,
  * embedded by the real transformers.js pipeline on the generated tiny model (nothing downloaded).
  */
+
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadBaseConfig } from '@asks1/shared/config'
 import { type Embedder, loadEmbedder, missingEmbedder } from '@asks1/shared/retrieval/embedder'
+import { analyzeQuery } from '@asks1/shared/retrieval/query'
 import { openStore, type Store } from '@asks1/shared/store'
 import { ensureTestModel } from '@asks1/shared/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -60,7 +62,7 @@ describe('ingest facebook-s1.pdf into the SQLite store', () => {
   it('finds a fact by keyword and vector; every tagged stretch of a hit lies on the page its tag names', async () => {
     const question = 'How many daily active users (DAUs) did Facebook have in December 2011?'
     const hits = await store.search('facebook-s1', {
-      text: question,
+      terms: analyzeQuery(question).terms,
       vector: await embedder.embedQuery(question),
       k: 5,
     })
@@ -99,7 +101,7 @@ describe('ingest facebook-s1.pdf into the SQLite store', () => {
   it('a failed ingest leaves the live version intact and discards its own', async () => {
     const before = await store.status('facebook-s1')
     const q = 'Zynga revenue share'
-    const hitsBefore = await store.search('facebook-s1', { text: q, vector: null, k: 5 })
+    const hitsBefore = await store.search('facebook-s1', { terms: analyzeQuery(q).terms, vector: null, k: 5 })
     // Fault injection around the real store: the second batch of chunks fails to write.
     let batches = 0
     let failedVersion = ''
@@ -132,7 +134,7 @@ describe('ingest facebook-s1.pdf into the SQLite store', () => {
     await expect(run).rejects.toThrow('disk full (injected)')
     const after = await store.status('facebook-s1')
     expect(after).toEqual(before)
-    const hitsAfter = await store.search('facebook-s1', { text: q, vector: null, k: 5 })
+    const hitsAfter = await store.search('facebook-s1', { terms: analyzeQuery(q).terms, vector: null, k: 5 })
     expect(hitsAfter.map((h) => h.chunk.id)).toEqual(hitsBefore.map((h) => h.chunk.id))
     expect(failedVersion).not.toBe('')
     expect(readdirSync(join(dir, 'sqlite', 'facebook-s1')).some((f) => f.startsWith(failedVersion))).toBe(

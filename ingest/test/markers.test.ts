@@ -1,3 +1,4 @@
+import { readPrintedLabel } from '@asks1/shared/contract/page-label'
 import { describe, expect, it } from 'vitest'
 import { linesOfPage } from '../src/layout'
 import {
@@ -6,29 +7,12 @@ import {
   type Marker,
   monotonicFilter,
   noiseLines,
-  parseLabel,
   pdfCandidates,
 } from '../src/markers'
 import { extractPdf } from '../src/pdf'
 import { pagePdf } from '../src/read'
 import { writePdf } from './fixtures/pdf-writer'
 import { bytes, FACEBOOK_PDF, FIXTURES } from './helpers'
-
-describe('parseLabel', () => {
-  it('reads arabic, prefixed and roman labels', () => {
-    expect(parseLabel('154')).toEqual({ label: '154', seq: 'arabic', value: 154 })
-    expect(parseLabel(' F-16 ')).toEqual({ label: 'F-16', seq: 'F', value: 16 })
-    expect(parseLabel('II-3')).toEqual({ label: 'II-3', seq: 'II', value: 3 })
-    expect(parseLabel('A-1')).toEqual({ label: 'A-1', seq: 'A', value: 1 })
-    expect(parseLabel('iv')).toEqual({ label: 'iv', seq: 'roman', value: 4 })
-    expect(parseLabel('- 12 -')?.label).toBe('12')
-    expect(parseLabel('Page 7')?.label).toBe('7')
-  })
-  it('rejects what is not a page label', () => {
-    for (const s of ['2011', '0', '1.5', '$12', 'iiii', 'vx', 'Item 1', '12 of 40', 'x y'])
-      expect(parseLabel(s)).toBeNull()
-  })
-})
 
 describe('markers on real pages', () => {
   it('finds the centred marker at the foot of facebook-s1 pages 1-4 (PDF pages 8-11)', async () => {
@@ -118,7 +102,7 @@ describe('numbers printed at the top of their page', () => {
 
 describe('monotonic filtering', () => {
   const m = (label: string, line: number): Marker => {
-    const l = parseLabel(label)
+    const l = readPrintedLabel(label)
     if (!l) throw new Error(label)
     return { ...l, line, via: 'centred' }
   }

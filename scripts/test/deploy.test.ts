@@ -90,6 +90,10 @@ describe('docker-compose.yml, profile scale', () => {
       ingest: { condition: 'service_completed_successfully' },
     })
     expect(app?.healthcheck?.test.join(' ')).toContain('/ready')
+    // One cookie secret and one key file for all replicas: the data volume is shared, or a visitor's
+    // cookie from one replica would be a stranger's at the next.
+    expect(app?.volumes?.some((v) => v.startsWith('asks1_data:/data'))).toBe(true)
+    expect(ingest?.volumes?.some((v) => v.startsWith('asks1_data:/data'))).toBe(true)
     const script = ingest?.command?.at(-1) ?? ''
     expect(existsSync(join(root, script)), script).toBe(true)
     expect(ingest?.environment).toMatchObject({ STORE: 'qdrant', QDRANT_URL: 'http://qdrant:6333' })

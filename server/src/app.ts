@@ -23,7 +23,9 @@ export { anthropicFromConfig } from './plugins/answerer'
 import { AppError, statusText } from './errors'
 import answererPlugin from './plugins/answerer'
 import answersPlugin from './plugins/answers'
+import budgetPlugin from './plugins/budget'
 import { registerDocs } from './plugins/docs'
+import keysPlugin from './plugins/keys'
 import sessionsPlugin from './plugins/sessions'
 import statePlugin from './plugins/state'
 import storePlugin from './plugins/store'
@@ -113,7 +115,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(storePlugin, options)
   await app.register(statePlugin, options.counters ? { counters: options.counters } : {})
   await app.register(sessionsPlugin)
+  await app.register(keysPlugin)
   await app.register(answererPlugin, options.anthropic === undefined ? {} : { anthropic: options.anthropic })
+  await app.register(budgetPlugin)
   await app.register(answersPlugin)
 
   app.addHook('onSend', async (request, reply) => {
@@ -162,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: corsOrigins(config),
     methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['content-type', 'accept', 'x-session-id', 'x-request-id', 'last-event-id'],
+    allowedHeaders: ['content-type', 'accept', 'authorization', 'x-request-id', 'last-event-id'],
     exposedHeaders: ['x-request-id', 'retry-after', 'x-ratelimit-remaining'],
     credentials: true,
     maxAge: 600,

@@ -4,9 +4,9 @@
  *
  * The server runs as its own process (`tsx server/src/server.ts`, exactly as `pnpm start` runs it)
  * on 127.0.0.1 with a scratch DATA_DIR, so it ingests the bundled Pandora S-1 on start-up, and the
- * load generator (autocannon, in this process) does not share its event loop. Session and rate
- * limits are raised for the run (each of them would otherwise end it with 429s after 8 / 60
- * requests); everything else is the default configuration. The embedding model is used when
+ * load generator (autocannon, in this process) does not share its event loop. Session, per-address
+ * and rate limits are raised for the run (each of them would otherwise end it with 429s after
+ * 8 / 40 / 60 requests); everything else is the default configuration. The embedding model is used when
  * MODELS_DIR has it (as `pnpm start` would), otherwise retrieval is keyword-only; the output says which.
  *
  * Then two more processes on the same data share one redis-server (STATE=redis, append-only file
@@ -75,7 +75,7 @@ function cannon(base: string, t: Target, conns: number, latencies: number[]): Pr
       ...(r.body
         ? {
             body: r.body,
-            headers: { 'content-type': 'application/json', 'x-session-id': 'bench-session-0000' },
+            headers: { 'content-type': 'application/json' },
           }
         : {}),
     })),

@@ -5,7 +5,27 @@
  */
 import { resolve } from 'node:path'
 import { BaseConfigProperties, ConfigError, ROOT_DIR, readConfig } from '@asks1/shared/config'
+import { HISTORY_MAX_ITEMS } from '@asks1/shared/contract/limits'
 import { type Static, type TProperties, Type } from 'typebox'
+
+/**
+ * USD per million tokens, from Anthropic's published price list (https://www.anthropic.com/pricing,
+ * API section). Overridable with MODEL_PRICES when prices or the model change.
+ */
+export const DEFAULT_MODEL_PRICES: Record<string, ModelPrice> = {
+  'claude-haiku-4-5': { input: 1, output: 5 },
+  'claude-sonnet-4-5': { input: 3, output: 15 },
+  'claude-sonnet-4-0': { input: 3, output: 15 },
+  'claude-opus-4-1': { input: 15, output: 75 },
+  'claude-3-5-haiku-latest': { input: 0.8, output: 4 },
+}
+
+export interface ModelPrice {
+  /** USD per million input tokens. */
+  input: number
+  /** USD per million output tokens. */
+  output: number
+}
 
 export const ServerConfigProperties = {
   ...BaseConfigProperties,
@@ -57,7 +77,8 @@ export const ServerConfigProperties = {
   HISTORY_MAX_TURNS: Type.Integer({
     default: 6,
     minimum: 0,
-    maximum: 20,
+    // More than a request may carry could never be resent.
+    maximum: HISTORY_MAX_ITEMS,
     description: 'Prior turns resent to the model (newest kept)',
   }),
   HISTORY_MAX_CHARS: Type.Integer({
@@ -69,6 +90,48 @@ export const ServerConfigProperties = {
     default: 8,
     minimum: 1,
     description: 'Questions one session may ask (counted in SQLite under DATA_DIR)',
+  }),
+  SESSION_SECRET: Type.Optional(
+    Type.String({
+      minLength: 32,
+      description:
+        'Signs the session cookie (32+ characters; set the same one on every server process). Unset: a random one kept in DATA_DIR/session-secret',
+    }),
+  ),
+  ANON_QUESTIONS_PER_IP_PER_DAY: Type.Integer({
+    default: 40,
+    minimum: 1,
+    description: 'Questions per IP address per UTC day for everything without an API key (sessions included)',
+  }),
+  MAX_QUESTIONS_PER_DAY: Type.Integer({
+    default: 1000,
+    minimum: 1,
+    description: 'Model-written answers per UTC day, all callers together',
+  }),
+  MAX_SPEND_USD_PER_DAY: Type.Number({
+    default: 5,
+    exclusiveMinimum: 0,
+    description: 'Messages API spend per UTC day (from reported token usage and MODEL_PRICES)',
+  }),
+  MODEL_PRICES: Type.String({
+    default: JSON.stringify(DEFAULT_MODEL_PRICES),
+    description:
+      'JSON {model: {input, output}} in USD per million tokens; ANTHROPIC_MODEL must be listed (defaults: Anthropic price list)',
+  }),
+  BUDGET_FALLBACK: Type.Enum(['none', 'extractive'], {
+    default: 'none',
+    description:
+      'When the daily budget is spent: none = 503 BUDGET_EXHAUSTED; extractive = answer with excerpts',
+  }),
+  MAX_CONCURRENT_ANSWERS: Type.Integer({
+    default: 8,
+    minimum: 1,
+    description: 'Messages API calls at once; more wait in a short queue',
+  }),
+  MAX_QUEUED_ANSWERS: Type.Integer({
+    default: 16,
+    minimum: 0,
+    description: 'Answers that may wait for a model slot; beyond it, 503 BUSY with Retry-After',
   }),
   SESSION_COOKIE: Type.String({
     default: 'asks1_session',
@@ -129,6 +192,7 @@ export type ServerConfig = Static<typeof ServerConfigSchema>
 /** Reads and validates the server's environment; throws a one-line ConfigError. */
 export function loadServerConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
   const config = readConfig(ServerConfigProperties, env) as ServerConfig
+  modelPrices(config)
   for (const origin of corsOrigins(config)) {
     if (!/^https?:\/\/[^/\s]+$/.test(origin))
       throw new ConfigError(`Invalid configuration: CORS_ORIGINS entry "${origin}" is not an origin`)
@@ -151,4 +215,30 @@ export function trustProxy(config: Pick<ServerConfig, 'TRUST_PROXY'>): boolean |
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
+}
+
+/** MODEL_PRICES parsed and checked; a ConfigError names what is wrong. */
+export function modelPrices(config: Pick<ServerConfig, 'MODEL_PRICES'>): Record<string, ModelPrice> {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(config.MODEL_PRICES)
+  } catch {
+    throw new ConfigError('Invalid configuration: MODEL_PRICES is not JSON')
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new ConfigError('Invalid configuration: MODEL_PRICES must be an object {model: {input, output}}')
+  for (const [model, price] of Object.entries(parsed)) {
+    const p = price as Partial<ModelPrice> | null
+    if (
+      !p ||
+      !(Number(p.input) >= 0) ||
+      !(Number(p.output) >= 0) ||
+      typeof p.input !== 'number' ||
+      typeof p.output !== 'number'
+    )
+      throw new ConfigError(
+        `Invalid configuration: MODEL_PRICES["${model}"] must be {input, output} in USD per million tokens`,
+      )
+  }
+  return parsed as Record<string, ModelPrice>
 }

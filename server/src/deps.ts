@@ -9,7 +9,11 @@ import type { Embedder } from '@asks1/shared/retrieval/embedder'
 import type { Store } from '@asks1/shared/store'
 import type { FastifyServerOptions } from 'fastify'
 import type { ServerConfig } from './config'
+import type { KeyStore } from './keys'
+import type { Allowances } from './services/allowance'
 import type { AnswerService } from './services/answer'
+import type { Budget } from './services/budget'
+import type { AnswerGate } from './services/gate'
 import type { SessionAllowance } from './sessions'
 import type { StartupState } from './startup'
 import type { Counters } from './state/counters'
@@ -45,6 +49,14 @@ export interface AppDeps {
   now: () => number
   counters: Counters
   sessions: SessionAllowance
+  /** API keys (DATA_DIR/keys.sqlite). */
+  keys: KeyStore
+  /** Per-key, per-address and per-session question allowances. */
+  allowances: Allowances
+  /** The daily budget of model answers and spend; null in extractive mode (nothing to spend). */
+  budget: Budget | null
+  /** Bounds concurrent Messages API calls. */
+  gate: AnswerGate
   /** The Claude client, or null in extractive mode. */
   anthropic: Anthropic | null
   /** Who writes the answers (disclosed by /filings and /ready). */

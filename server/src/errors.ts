@@ -6,7 +6,7 @@
 
 import { STATUS_CODES } from 'node:http'
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk'
-import type { ErrorReply, SessionInfo } from '@asks1/shared/contract/api'
+import type { Allowance, ErrorReply, SessionInfo } from '@asks1/shared/contract/api'
 
 const statusName = (status: number): string =>
   status === 499 ? 'Client Closed Request' : (STATUS_CODES[status] ?? 'Error')
@@ -17,7 +17,12 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    readonly extra: { retryAfter?: number; session?: SessionInfo; cause?: unknown } = {},
+    readonly extra: {
+      retryAfter?: number
+      session?: SessionInfo
+      allowance?: Allowance
+      cause?: unknown
+    } = {},
   ) {
     super(message, { cause: extra.cause })
   }
@@ -29,6 +34,7 @@ export class AppError extends Error {
       message: this.message,
       code: this.code,
       ...(this.extra.session ? { session: this.extra.session } : {}),
+      ...(this.extra.allowance ? { allowance: this.extra.allowance } : {}),
     }
   }
 }

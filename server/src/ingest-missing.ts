@@ -2,13 +2,14 @@
  * `tsx server/src/ingest-missing.ts`: the server's start-up ingest on its own, then exit (0 when every
  * registry filing is live and sound). For a scaled deployment, where one job ingests (and repairs)
  * before the replicas start with INGEST_ON_START=false, instead of every replica racing to ingest the
- * same filings.
+ * same filings. It also creates the session-signing secret in DATA_DIR when SESSION_SECRET is unset.
  */
 import { ConfigError } from '@asks1/shared/config'
 import { loadRegistry, RegistryError } from '@asks1/shared/filings-loader'
 import { openStore } from '@asks1/shared/store'
 import pino from 'pino'
 import { loadServerConfig } from './config'
+import { sessionSecret } from './sessions'
 import { childProcessIngest, ingestMissing, StartupState } from './startup'
 
 let config: ReturnType<typeof loadServerConfig>
@@ -22,6 +23,9 @@ try {
   process.exit(1)
 }
 const log = pino({ level: config.LOG_LEVEL })
+// Replicas sharing DATA_DIR read the cookie-signing secret this creates once, before any of them
+// starts (SESSION_SECRET, when set, wins everywhere).
+sessionSecret(config)
 const store = await openStore(config)
 const startup = new StartupState('starting')
 const stop = new AbortController()

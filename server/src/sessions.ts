@@ -5,36 +5,41 @@
  * the cap) and gives it back if the answer fails: a failed question does not count.
  */
 import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ConfigError } from '@asks1/shared/config'
 import type { SessionInfo } from '@asks1/shared/contract/api'
-import type { FastifyRequest } from 'fastify'
-import { AppError } from './errors'
+import type { ServerConfig } from './config'
 import type { Counters } from './state/counters'
 
 /** How long a session (its cookie and its count) lives after its first question. */
 export const SESSION_TTL_S = 7 * 24 * 3600
 
-/** Accepted session ids: what `newSessionId` makes, or an API client's own opaque token. */
+/** Session ids as `newSessionId` makes them (the cookie is signed, so only the server makes them). */
 export const SESSION_ID_RE = /^[A-Za-z0-9_-]{16,128}$/
 
 export const newSessionId = (): string => randomBytes(18).toString('base64url')
 
 /**
- * The session a request names: the X-Session-Id header (API clients), else the cookie; null when it
- * names none (a malformed cookie counts as none). A malformed header is the client's mistake: 400.
+ * The secret that signs session cookies: SESSION_SECRET, else one generated once and kept in
+ * DATA_DIR/session-secret (mode 600), so sessions survive a restart without any setting. Processes
+ * that share no DATA_DIR must all be given the same SESSION_SECRET.
  */
-export function requestSessionId(request: FastifyRequest, cookieName: string): string | null {
-  const header = request.headers['x-session-id']
-  if (header !== undefined) {
-    if (typeof header !== 'string' || !SESSION_ID_RE.test(header))
-      throw new AppError(
-        400,
-        'VALIDATION',
-        'Invalid X-Session-Id: use 16–128 characters of letters, digits, "_" or "-".',
-      )
-    return header
+export function sessionSecret(config: Pick<ServerConfig, 'SESSION_SECRET' | 'DATA_DIR'>): {
+  secret: string
+  source: string
+} {
+  if (config.SESSION_SECRET) return { secret: config.SESSION_SECRET, source: 'SESSION_SECRET' }
+  const file = join(config.DATA_DIR, 'session-secret')
+  mkdirSync(config.DATA_DIR, { recursive: true })
+  try {
+    writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 })
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
   }
-  const fromCookie = request.cookies[cookieName]
-  return fromCookie && SESSION_ID_RE.test(fromCookie) ? fromCookie : null
+  const secret = readFileSync(file, 'utf8').trim()
+  if (secret.length < 32) throw new ConfigError(`${file} holds no usable secret (32+ characters): delete it`)
+  return { secret, source: file }
 }
 
 export type Reservation = { ok: boolean; session: SessionInfo }

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ReadyReply } from '../src/schemas'
 import { BILLING_MESSAGE, type FakeAnthropic, startFakeAnthropic } from './fake-anthropic'
-import { buildTestApp, fakeClient, makeEnv, parseSse, type TestEnv } from './helper'
+import { buildTestApp, fakeClient, makeEnv, parseSse, sessionCookie, type TestEnv } from './helper'
 
 let env: TestEnv
 let fake: FakeAnthropic
@@ -28,7 +28,7 @@ beforeEach(() => {
 })
 
 let n = 0
-/** A fresh API-client session id per test, so counts do not leak between tests. */
+/** A fresh session id per test (sent in a cookie signed as the server signs it), so counts do not leak. */
 const newSid = () => `test-session-${Date.now()}-${++n}`.padEnd(20, 'x')
 
 const ask = (app: FastifyInstance, body: object, headers: Record<string, string> = {}) =>
@@ -45,7 +45,7 @@ describe('POST /ask, extractive mode (no API key)', () => {
     const res = await ask(
       app,
       { filing: 'acme-s1', question: 'What was the revenue in 2011?' },
-      { 'x-session-id': newSid() },
+      sessionCookie(newSid()),
     )
     expect(res.statusCode).toBe(200)
     const body = res.json<AskReply>()
@@ -98,19 +98,32 @@ describe('POST /ask, extractive mode (no API key)', () => {
     }
   })
 
-  it('takes the session from X-Session-Id and rejects a malformed one', async () => {
+  it('counts a signed session across requests; refuses X-Session-Id; a forged cookie is a new visitor', async () => {
     const sid = newSid()
-    await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': sid })
-    const second = await ask(app, { filing: 'acme-s1', question: 'Users?' }, { 'x-session-id': sid })
+    await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(sid))
+    const second = await ask(app, { filing: 'acme-s1', question: 'Users?' }, sessionCookie(sid))
     expect(second.json<AskReply>().session.used).toBe(2)
-    const bad = await ask(app, { filing: 'acme-s1', question: 'Users?' }, { 'x-session-id': 'short' })
-    expect(bad.statusCode).toBe(400)
-    expect(bad.json<ErrorReply>().message).toMatch(/X-Session-Id/)
+    const header = await ask(app, { filing: 'acme-s1', question: 'Users?' }, { 'x-session-id': sid })
+    expect(header.statusCode).toBe(400)
+    expect(header.json<ErrorReply>()).toMatchObject({
+      code: 'SESSION_HEADER_UNSUPPORTED',
+      message: /X-Session-Id/,
+    })
+    // The same id unsigned (or signed with another secret) names no session: a fresh one is issued.
+    for (const forged of [sid, `${sid}.c2lnbmVkLWVsc2V3aGVyZQ`]) {
+      const r = await ask(
+        app,
+        { filing: 'acme-s1', question: 'Users?' },
+        { cookie: `asks1_session=${forged}` },
+      )
+      expect(r.json<AskReply>().session.used).toBe(1)
+      expect(r.cookies.find((c) => c.name === 'asks1_session')?.value).not.toContain(sid)
+    }
   })
 
   it('rejects invalid bodies with clear 400s, unknown filings with 404, and un-ingested ones with 503', async () => {
     const sid = newSid()
-    const h = { 'x-session-id': sid }
+    const h = sessionCookie(sid)
     const empty = await ask(app, { filing: 'acme-s1', question: '' }, h)
     expect(empty.statusCode).toBe(400)
     expect(empty.json<ErrorReply>()).toMatchObject({ code: 'VALIDATION' })
@@ -147,7 +160,7 @@ describe('POST /ask, extractive mode (no API key)', () => {
   it('streams server-sent events whose done event equals the JSON reply', async () => {
     const sid = newSid()
     const question = { filing: 'acme-s1', question: 'What was the revenue in 2011?' }
-    const res = await ask(app, question, { accept: 'text/event-stream', 'x-session-id': sid })
+    const res = await ask(app, question, { accept: 'text/event-stream', ...sessionCookie(sid) })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/)
     const events = parseSse(res.body)
@@ -158,7 +171,7 @@ describe('POST /ask, extractive mode (no API key)', () => {
       .map((e) => (e.data as { text: string }).text)
       .join('')
     expect(text).toBe(done.answer)
-    const json = (await ask(app, question, { 'x-session-id': sid })).json<AskReply>()
+    const json = (await ask(app, question, sessionCookie(sid))).json<AskReply>()
     expect({ ...done, session: null }).toEqual({ ...json, session: null })
     expect(done.session.used).toBe(1)
     expect(json.session.used).toBe(2)
@@ -187,7 +200,7 @@ describe('GET /session', () => {
 
   it('reports a full allowance for a session it has never seen, without creating it or a cookie', async () => {
     const sid = newSid()
-    const ways: Record<string, string>[] = [{}, { 'x-session-id': sid }, { cookie: `asks1_session=${sid}` }]
+    const ways: Record<string, string>[] = [{}, sessionCookie(sid), { cookie: `asks1_session=${sid}` }]
     for (const headers of ways) {
       const res = await look(headers)
       expect(res.statusCode).toBe(200)
@@ -200,7 +213,7 @@ describe('GET /session', () => {
 
   it('reports what /ask counted, and looking never uses a question', async () => {
     const sid = newSid()
-    const h = { 'x-session-id': sid }
+    const h = sessionCookie(sid)
     await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, h)
     for (let i = 0; i < 3; i++)
       expect((await look(h)).json<SessionInfo>()).toEqual({ used: 1, limit: 8, left: 7 })
@@ -209,24 +222,24 @@ describe('GET /session', () => {
     expect((await look(h)).json<SessionInfo>()).toEqual(second.json<AskReply>().session)
   })
 
-  it('reads the cookie /ask set; X-Session-Id wins over the cookie; a malformed header is a 400', async () => {
+  it('reads the signed cookie /ask set; X-Session-Id is a 400', async () => {
     const first = await ask(app, { filing: 'acme-s1', question: 'Revenue?' })
     const cookie = first.cookies.find((c) => c.name === 'asks1_session')?.value
     expect(cookie).toBeTruthy()
     expect((await look({ cookie: `asks1_session=${cookie}` })).json<SessionInfo>()).toMatchObject({ used: 1 })
-    const both = await look({ cookie: `asks1_session=${cookie}`, 'x-session-id': newSid() })
-    expect(both.json<SessionInfo>()).toMatchObject({ used: 0, left: 8 })
-    const bad = await look({ 'x-session-id': 'short' })
+    const other = await look(sessionCookie(newSid()))
+    expect(other.json<SessionInfo>()).toMatchObject({ used: 0, left: 8 })
+    const bad = await look({ 'x-session-id': 'a-client-chosen-session-id' })
     expect(bad.statusCode).toBe(400)
-    expect(bad.json<ErrorReply>()).toMatchObject({ code: 'VALIDATION', message: /X-Session-Id/ })
+    expect(bad.json<ErrorReply>()).toMatchObject({ code: 'SESSION_HEADER_UNSUPPORTED' })
   })
 
   it('reports a spent allowance as left: 0', async () => {
     const sid = newSid()
     const spent = await buildTestApp(env, { anthropic: null, config: { SESSION_QUESTION_LIMIT: 1 } })
     try {
-      await ask(spent, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': sid })
-      const res = await spent.inject({ url: '/session', headers: { 'x-session-id': sid } })
+      await ask(spent, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(sid))
+      const res = await spent.inject({ url: '/session', headers: sessionCookie(sid) })
       expect(res.json<SessionInfo>()).toEqual({ used: 1, limit: 1, left: 0 })
     } finally {
       await spent.close()
@@ -248,14 +261,17 @@ describe('who writes the answers (/filings answerer, /ready answers, /ask mode)'
   it('llm with the configured Claude model', async () => {
     const app = await buildTestApp(env, {
       anthropic: fakeClient(fake.url),
-      config: { ANTHROPIC_MODEL: 'claude-test-model' },
+      config: {
+        ANTHROPIC_MODEL: 'claude-test-model',
+        MODEL_PRICES: JSON.stringify({ 'claude-test-model': { input: 1, output: 5 } }),
+      },
     })
     try {
       const expected = { mode: 'llm', model: 'claude-test-model' }
       expect((await app.inject('/filings')).json<FilingsReply>().answerer).toEqual(expected)
       expect((await app.inject('/ready')).json<ReadyReply>().answers).toEqual(expected)
       fake.queue.push({ kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].' })
-      const res = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': newSid() })
+      const res = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(newSid()))
       expect(res.json<AskReply>().mode).toBe('llm')
       expect(fake.requests.at(-1)?.body).toMatchObject({ model: 'claude-test-model' })
     } finally {
@@ -279,20 +295,35 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
     const res = await ask(
       app,
       { filing: 'acme-s1', question: 'What were revenue, users and net income?' },
-      { 'x-session-id': newSid() },
+      sessionCookie(newSid()),
     )
     expect(res.statusCode).toBe(200)
     const body = res.json<AskReply>()
     expect(body.mode).toBe('llm')
     expect(body.citations).toEqual([
-      { page: '1', exists: true, verified: true, figures: ['$3,711 million'], missing: [] },
-      { page: '2', exists: true, verified: true, figures: ['845 million'], missing: [] },
+      {
+        page: '1',
+        exists: true,
+        verified: true,
+        figures: ['$3,711 million'],
+        missing: [],
+        checks: [{ figure: '$3,711 million', found: true }],
+      },
+      {
+        page: '2',
+        exists: true,
+        verified: true,
+        figures: ['845 million'],
+        missing: [],
+        checks: [{ figure: '845 million', found: true }],
+      },
       {
         page: 'F-1',
         exists: true,
         verified: false,
         figures: ['$9,999 million'],
         missing: ['$9,999 million'],
+        checks: [{ figure: '$9,999 million', found: false }],
       },
     ])
     // In retrieval order; each source shows exactly the pages of it that the answer cites.
@@ -330,7 +361,7 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
       const res = await ask(
         capped,
         { filing: 'acme-s1', question: 'And a third?', history },
-        { 'x-session-id': newSid() },
+        sessionCookie(newSid()),
       )
       expect(res.statusCode).toBe(200)
       const messages = fake.requests[0]?.body.messages ?? []
@@ -352,7 +383,7 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
     const res = await ask(
       app,
       { filing: 'acme-s1', question: 'Revenue?' },
-      { accept: 'text/event-stream', 'x-session-id': sid },
+      { accept: 'text/event-stream', ...sessionCookie(sid) },
     )
     expect(res.statusCode).toBe(200)
     const events = parseSse(res.body)
@@ -361,7 +392,7 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
     const done = events.at(-1)?.data as AskReply
     expect(done.answer).toBe(text)
     const json = (
-      await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': sid })
+      await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(sid))
     ).json<AskReply>()
     expect({ ...done, session: null }).toEqual({ ...json, session: null })
   })
@@ -369,7 +400,7 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
   it('turns a billing error (400 credit balance) into 402 plain words and does not count the question', async () => {
     const sid = newSid()
     fake.queue.push({ kind: 'error', status: 400, type: 'invalid_request_error', message: BILLING_MESSAGE })
-    const res = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': sid })
+    const res = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(sid))
     expect(res.statusCode).toBe(402)
     const body = res.json<ErrorReply>()
     expect(body).toMatchObject({ code: 'BILLING', session: { used: 0, limit: 8, left: 8 } })
@@ -381,11 +412,11 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
     const sse = await ask(
       app,
       { filing: 'acme-s1', question: 'Revenue?' },
-      { accept: 'text/event-stream', 'x-session-id': sid },
+      { accept: 'text/event-stream', ...sessionCookie(sid) },
     )
     expect(sse.statusCode).toBe(402)
     expect(sse.json<ErrorReply>().code).toBe('BILLING')
-    const ok = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': sid })
+    const ok = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(sid))
     expect(ok.json<AskReply>().session.used).toBe(1)
   })
 
@@ -399,12 +430,12 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
       headers: { 'retry-after': '0' },
     } as const
     fake.queue.push(overloaded, { kind: 'text', text: 'Revenue was $3,711 million [p.1].' })
-    const recovered = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': sid })
+    const recovered = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(sid))
     expect(recovered.statusCode).toBe(200)
     expect(fake.requests).toHaveLength(2)
 
     fake.queue.push(overloaded, overloaded)
-    const res = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': sid })
+    const res = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(sid))
     expect(res.statusCode).toBe(503)
     expect(res.json<ErrorReply>()).toMatchObject({ code: 'OVERLOADED', session: { used: 1 } })
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
@@ -420,7 +451,7 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
       headers: { 'retry-after': '0' },
     } as const
     fake.queue.push(limited, { ...limited, headers: { 'retry-after': '17' } })
-    const res = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': newSid() })
+    const res = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(newSid()))
     expect(res.statusCode).toBe(503)
     expect(res.json<ErrorReply>().code).toBe('UPSTREAM_RATE_LIMITED')
     expect(res.headers['retry-after']).toBe('17')
@@ -438,7 +469,7 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
     const res = await ask(
       app,
       { filing: 'acme-s1', question: 'Revenue?' },
-      { accept: 'text/event-stream', 'x-session-id': sid },
+      { accept: 'text/event-stream', ...sessionCookie(sid) },
     )
     expect(res.statusCode).toBe(200)
     const events = parseSse(res.body)
@@ -458,7 +489,7 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
     try {
       fake.queue.push({ kind: 'hang' })
       const t0 = Date.now()
-      const res = await ask(slow, { filing: 'acme-s1', question: 'Revenue?' }, { 'x-session-id': newSid() })
+      const res = await ask(slow, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(newSid()))
       expect(res.statusCode).toBe(504)
       expect(res.json<ErrorReply>()).toMatchObject({ code: 'TIMEOUT', session: { used: 0 } })
       expect(Date.now() - t0).toBeLessThan(5000)
@@ -482,7 +513,7 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
       const controller = new AbortController()
       const res = await fetch(`${base}/ask`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-session-id': sid },
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...sessionCookie(sid) },
         body: JSON.stringify({ filing: 'acme-s1', question: 'Revenue?' }),
         signal: controller.signal,
       })
@@ -514,7 +545,7 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
     const pending = ask(
       closing,
       { filing: 'acme-s1', question: 'Revenue?' },
-      { accept: 'text/event-stream', 'x-session-id': newSid() },
+      { accept: 'text/event-stream', ...sessionCookie(newSid()) },
     )
     // Wait until the upstream request is under way, then close.
     while (fake.requests.length === 0) await new Promise((r) => setTimeout(r, 10))

@@ -16,7 +16,17 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 
 export type FakeReply =
-  | { kind: 'text'; text: string; chunks?: number; delayMs?: number; firstDelayMs?: number }
+  | {
+      kind: 'text'
+      text: string
+      chunks?: number
+      delayMs?: number
+      firstDelayMs?: number
+      /** The reply waits for this before its first event (a test opens it: no timing involved). */
+      gate?: Promise<void>
+      /** After message_stop, keep the response open until the client closes it (a slow final close). */
+      holdOpen?: boolean
+    }
   | { kind: 'error'; status: number; type: string; message: string; headers?: Record<string, string> }
   /** Streams some text, then an SSE `error` event (as the API does when overloaded mid-answer). */
   | { kind: 'stream-error'; text: string; type: string; message: string }
@@ -46,6 +56,9 @@ export interface FakeAnthropic {
   fallback: FakeReply
   /** Requests whose client went away before the reply finished. */
   aborted: number
+  /** Streamed replies open right now, and the most ever open at once. */
+  active: number
+  maxActive: number
   close(): Promise<void>
 }
 
@@ -67,6 +80,8 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     queue: [],
     fallback: { kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].' },
     aborted: 0,
+    active: 0,
+    maxActive: 0,
     close: async () => {},
   }
 
@@ -136,6 +151,10 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       )
       return
     }
+    fake.active++
+    fake.maxActive = Math.max(fake.maxActive, fake.active)
+    res.once('close', () => fake.active--)
+    if (reply.kind === 'text' && reply.gate) await reply.gate
     res.writeHead(200, {
       'content-type': 'text/event-stream',
       'cache-control': 'no-cache',
@@ -187,6 +206,7 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       usage: { output_tokens: usage.output_tokens },
     })
     send('message_stop', { type: 'message_stop' })
+    if (reply.kind === 'text' && reply.holdOpen) return
     res.end()
   }
 

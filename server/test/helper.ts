@@ -11,10 +11,19 @@ import type { Chunk, PageRecord } from '@asks1/shared/contract/chunk'
 import { loadRegistry } from '@asks1/shared/filings-loader'
 import { type Embedder, missingEmbedder } from '@asks1/shared/retrieval/embedder'
 import { openStore, type Store } from '@asks1/shared/store'
+import { sign as signCookie } from '@fastify/cookie'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app'
 import { loadServerConfig, type ServerConfig } from '../src/config'
 import type { StartupState } from '../src/startup'
+
+/** The session-cookie secret of every test app, so tests can sign a session of their choosing. */
+export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdefghij'
+
+/** A session cookie header as the server would set it (signed), for a session id a test picks. */
+export const sessionCookie = (id: string, name = 'asks1_session'): Record<string, string> => ({
+  cookie: `${name}=${signCookie(id, TEST_SESSION_SECRET)}`,
+})
 
 export const SAMPLES = resolve(import.meta.dirname, '../../samples')
 
@@ -130,6 +139,9 @@ export async function makeEnv(
     FILINGS_CONFIG: registryPath,
     LOG_LEVEL: 'silent',
     WEB_DIST: join(dir, 'no-web'),
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    // Every inject comes from 127.0.0.1: the per-address cap has its own tests (spend.test.ts).
+    ANON_QUESTIONS_PER_IP_PER_DAY: '100000',
     ...opts.env,
   })
   const store = await openStore(config)
@@ -149,7 +161,13 @@ export async function makeEnv(
 
 export async function buildTestApp(
   env: TestEnv,
-  opts: { anthropic?: Anthropic | null; startup?: StartupState; config?: Partial<ServerConfig> } = {},
+  opts: {
+    anthropic?: Anthropic | null
+    startup?: StartupState
+    config?: Partial<ServerConfig>
+    /** The clock every allowance window reads (tests move it across midnight). */
+    now?: () => number
+  } = {},
 ): Promise<FastifyInstance> {
   return buildApp({
     config: { ...env.config, ...opts.config },
@@ -158,6 +176,7 @@ export async function buildTestApp(
     embedder: env.embedder,
     anthropic: opts.anthropic ?? null,
     ...(opts.startup ? { startup: opts.startup } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
     logger: false,
   })
 }

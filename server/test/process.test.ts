@@ -155,7 +155,6 @@ describe('server process', () => {
         headers: {
           'content-type': 'application/json',
           accept: 'text/event-stream',
-          'x-session-id': 'process-test-session',
         },
         body: JSON.stringify({ filing: 'acme-s1', question: 'What was revenue in 2011?' }),
       }).then(async (r) => ({ status: r.status, body: await r.text() }))

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FilingsReply, SourcePageReply, SourceSearchReply } from '@asks1/shared/contract/api'
+import { API_PATHS, ROUTES } from '@asks1/shared/contract/routes'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReadyReply } from '../src/schemas'
@@ -17,6 +18,17 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close()
   await env?.cleanup()
+})
+
+describe('the route table', () => {
+  it("registers exactly the contract's routes", async () => {
+    const documented = Object.keys((await app.inject(ROUTES.openapi)).json<{ paths: object }>().paths)
+    expect(new Set(documented)).toEqual(
+      new Set(API_PATHS.filter((p) => p !== ROUTES.openapi && p !== ROUTES.docs)),
+    )
+    expect(app.hasRoute({ method: 'GET', url: ROUTES.openapi })).toBe(true)
+    expect(app.hasRoute({ method: 'GET', url: ROUTES.docs })).toBe(true)
+  })
 })
 
 describe('GET /health and /ready', () => {
@@ -204,11 +216,11 @@ describe('errors, CORS, limits', () => {
       headers: {
         origin: 'http://localhost:5173',
         'access-control-request-method': 'POST',
-        'access-control-request-headers': 'content-type,x-session-id',
+        'access-control-request-headers': 'content-type,authorization',
       },
     })
     expect(pre.statusCode).toBe(204)
-    expect(pre.headers['access-control-allow-headers']).toMatch(/x-session-id/)
+    expect(pre.headers['access-control-allow-headers']).toMatch(/authorization/)
     const evil = await app.inject({ url: '/filings', headers: { origin: 'https://evil.example' } })
     expect(evil.headers['access-control-allow-origin']).toBeUndefined()
   })
@@ -303,6 +315,11 @@ describe('serving the web app', () => {
       const api404 = await web.inject({ url: '/sources/nope', headers: { accept: 'text/html' } })
       expect(api404.statusCode).toBe(404)
       expect(api404.json()).toMatchObject({ code: 'NOT_FOUND' })
+      // Every path of the contract's route table, /session included, is the API's.
+      for (const path of API_PATHS) {
+        const res = await web.inject({ url: `${path}/unknown`, headers: { accept: 'text/html' } })
+        expect(res.headers['content-type'], path).toMatch(/json/)
+      }
       expect((await web.inject('/missing.js')).statusCode).toBe(404)
     } finally {
       await web.close()

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk'
 import { ConfigError } from '@asks1/shared/config'
+import { type Figure, parseFigure, parseUnits, scaleByUnits } from '@asks1/shared/contract/figures'
 import type { SearchHit } from '@asks1/shared/store'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
@@ -123,6 +124,15 @@ describe('citation checks', () => {
     expect(c[2]).toMatchObject({ exists: true, verified: false, missing: ['$2,000 million'] })
     expect(c[3]).toMatchObject({ exists: false, verified: false })
   })
+  it('verifies a figure equal to a table cell of the page after units and rounding', () => {
+    const cells = new Map([
+      ['F-1', [scaleByUnits(parseFigure('166,919') as Figure, parseUnits('(in thousands)'))]],
+    ])
+    const ok = verifyCitations('Revenue was $166.9 million [p.F-1].', pageTexts, cells)
+    expect(ok[0]?.checks).toEqual([{ figure: '$166.9 million', found: true }])
+    const wrong = verifyCitations('Revenue was $170.2 million [p.F-1].', pageTexts, cells)
+    expect(wrong[0]).toMatchObject({ verified: false, checks: [{ figure: '$170.2 million', found: false }] })
+  })
   it('checks a figure against the pages cited together', () => {
     const c = verifyCitations(
       'They had 845 million users and revenue of $3,711 million [p.1, p.2].',
@@ -136,7 +146,14 @@ describe('citation checks', () => {
   it('does not confuse p.1 with p.F-1 or p.12', () => {
     const c = verifyCitations('Net income was $1,000 million [p.F-1].', pageTexts)
     expect(c).toEqual([
-      { page: 'F-1', exists: true, verified: true, figures: ['$1,000 million'], missing: [] },
+      {
+        page: 'F-1',
+        exists: true,
+        verified: true,
+        figures: ['$1,000 million'],
+        missing: [],
+        checks: [{ figure: '$1,000 million', found: true }],
+      },
     ])
   })
 })

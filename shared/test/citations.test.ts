@@ -6,11 +6,11 @@ import {
   figureAppears,
   filterCitedSources,
   findCitations,
-  PAGE_LABEL_RE,
   pageTag,
   pageTagsIn,
   stripPageTags,
 } from '../src/contract/citations'
+import { PAGE_LABEL_RE } from '../src/contract/page-label'
 
 describe('page tags', () => {
   it('tags, finds and strips printed-page tags', () => {
@@ -43,6 +43,13 @@ describe('findCitations', () => {
     expect(citedPages('p.15-3a')).toEqual([])
     expect(citedPages('pages in the filing')).toEqual([])
     expect(citedPages('p.12345')).toEqual([])
+  })
+  it('reads every printed sequence: Part II/III, annexes, roman front matter', () => {
+    expect(findCitations('see p.III-5.').map((c) => c.page)).toEqual(['III-5'])
+    expect(citedPages('p.II-3, p.A-10 and p.iv')).toEqual(['II-3', 'A-10', 'iv'])
+    expect(citedPages('pp. A-1–A-3')).toEqual(['A-1', 'A-2', 'A-3'])
+    // Not labels as printed pages are written: lower-case prefixes, upper-case or misspelt romans.
+    expect(citedPages('p.f-16, p.IV and p.iiii')).toEqual([])
   })
   it('de-duplicates in order of first citation', () => {
     expect(citedPages('p.9, p.40, p.9 again, p.F-4')).toEqual(['9', '40', 'F-4'])
@@ -82,7 +89,12 @@ describe('figures', () => {
     ).toEqual(['$3,711 million', '88%', '845 million', '$1.2 billion'])
   })
   it('attaches figures to the citation that follows them', () => {
-    expect(citationFigures('Revenue was $3,711 million (p.50). Growth was 88% (p.18).')).toEqual([
+    expect(
+      citationFigures('Revenue was $3,711 million (p.50). Growth was 88% (p.18).').map((c) => ({
+        page: c.page,
+        figures: c.figures.map((f) => f.text),
+      })),
+    ).toEqual([
       { page: '50', figures: ['$3,711 million'] },
       { page: '18', figures: ['88%'] },
     ])

@@ -1,4 +1,4 @@
-import { openQdrantStore, type QdrantStore } from '../src/retrieval/store/qdrant'
+import { openQdrantStore, type QdrantStore } from '../src/retrieval/store/qdrant/index'
 import type { ContractTarget } from './store-contract'
 
 /** The filings the contract suite creates; cleanup removes their aliases and version collections. */

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { missingEmbedder } from '../src/retrieval/embedder'
 import { retrieve } from '../src/retrieval/retrieve'
-import { openSqliteStore, type SqliteStore } from '../src/retrieval/store/sqlite'
+import { openSqliteStore, type SqliteStore } from '../src/retrieval/store/sqlite/index'
 import { acmeChunks } from './store-contract'
 import { tinyEmbedder } from './tiny-embedder'
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Chunk, PageRecord } from '../src/contract/chunk'
 import type { Embedder } from '../src/retrieval/embedder'
+import { analyzeQuery } from '../src/retrieval/query'
 import { type Store, UnknownFilingError } from '../src/retrieval/store/types'
 
 export interface ContractTarget {
@@ -28,6 +29,9 @@ function axis(i: number, tilt = 0.1): Float32Array {
   const n = Math.hypot(...v)
   return v.map((x) => x / n)
 }
+
+/** A question's search terms, as `retrieve` hands them to a store. */
+export const termsOf = (question: string): string[] => analyzeQuery(question).terms
 
 export function makeChunk(
   filing: string,
@@ -173,7 +177,7 @@ export function storeContract(
         ['revenue of $1.2 billion', 3],
         ['3,711', 4],
       ] as const) {
-        const hits = await store.search('acme', { text: q, vector: null, k: 3 })
+        const hits = await store.search('acme', { terms: termsOf(q), vector: null, k: 3 })
         expect(hits[0]?.chunk.ordinal, q).toBe(ordinal)
         expect(hits[0]?.keywordRank).toBe(1)
         expect(hits[0]?.denseRank).toBeUndefined()
@@ -181,19 +185,27 @@ export function storeContract(
     })
 
     it('searches with the filing’s words for a reader’s wording (headcount finds employees)', async () => {
-      const hits = await store.search('acme', { text: 'What was the headcount?', vector: null, k: 3 })
+      const hits = await store.search('acme', {
+        terms: termsOf('What was the headcount?'),
+        vector: null,
+        k: 3,
+      })
       expect(hits[0]?.chunk.ordinal).toBe(4)
     })
 
     it('finds a defined term and a share class by keyword', async () => {
-      const trust = await store.search('acme', { text: 'Long-Term Benefit Trust', vector: null, k: 1 })
+      const trust = await store.search('acme', {
+        terms: termsOf('Long-Term Benefit Trust'),
+        vector: null,
+        k: 1,
+      })
       expect(trust[0]?.chunk.ordinal).toBe(2)
-      const cls = await store.search('acme', { text: 'Class F', vector: null, k: 1 })
+      const cls = await store.search('acme', { terms: termsOf('Class F'), vector: null, k: 1 })
       expect(cls[0]?.chunk.ordinal).toBe(1)
     })
 
     it('returns whole chunks with tags, pages and section', async () => {
-      const [hit] = await store.search('acme', { text: '50.1%', vector: null, k: 1 })
+      const [hit] = await store.search('acme', { terms: termsOf('50.1%'), vector: null, k: 1 })
       expect(hit?.chunk).toMatchObject({
         id: 'acme-1',
         filing: 'acme',
@@ -208,16 +220,16 @@ export function storeContract(
 
     it('ranks by dense vector, scoring a chunk by its best window', async () => {
       // No keyword overlap: the fused order is the dense order.
-      const hits = await store.search('acme', { text: 'zzzz', vector: axis(5), k: 3 })
+      const hits = await store.search('acme', { terms: termsOf('zzzz'), vector: axis(5), k: 3 })
       expect(hits[0]?.chunk.ordinal).toBe(5)
       expect(hits[0]?.denseRank).toBe(1)
       // axis(6) is chunk 6's first window and chunk 3's second window (axis(3 + 3)).
-      const second = await store.search('acme', { text: 'zzzz', vector: axis(6), k: 2 })
+      const second = await store.search('acme', { terms: termsOf('zzzz'), vector: axis(6), k: 2 })
       expect(second.map((h) => h.chunk.ordinal).sort()).toEqual([3, 6])
     })
 
     it('fuses dense and keyword candidates with reciprocal-rank fusion', async () => {
-      const hits = await store.search('acme', { text: 'San Francisco', vector: axis(4), k: 8 })
+      const hits = await store.search('acme', { terms: termsOf('San Francisco'), vector: axis(4), k: 8 })
       // Chunk 4 is first in both lists; chunk 7 only matches by keyword.
       expect(hits[0]?.chunk.ordinal).toBe(4)
       expect(hits[0]?.denseRank).toBe(1)
@@ -232,20 +244,24 @@ export function storeContract(
     })
 
     it('respects k', async () => {
-      expect(await store.search('acme', { text: 'revenue risk', vector: axis(0), k: 2 })).toHaveLength(2)
+      expect(
+        await store.search('acme', { terms: termsOf('revenue risk'), vector: axis(0), k: 2 }),
+      ).toHaveLength(2)
     })
 
     it('never returns another filing’s chunks', async () => {
       // "Starlink" exists only in bravo; "900%" exists in both.
-      expect(await store.search('acme', { text: 'Starlink subscribers', vector: null, k: 5 })).toEqual([])
+      expect(
+        await store.search('acme', { terms: termsOf('Starlink subscribers'), vector: null, k: 5 }),
+      ).toEqual([])
       const hits = await store.search('acme', {
-        text: '900% launch cadence Starlink',
+        terms: termsOf('900% launch cadence Starlink'),
         vector: axis(0),
         k: 20,
       })
       expect(hits.length).toBeGreaterThan(0)
       for (const h of hits) expect(h.chunk.filing).toBe('acme')
-      const bravo = await store.search('bravo', { text: '900%', vector: null, k: 5 })
+      const bravo = await store.search('bravo', { terms: termsOf('900%'), vector: null, k: 5 })
       expect(bravo.map((h) => h.chunk.id)).toEqual(['bravo-0'])
     })
 
@@ -272,9 +288,9 @@ export function storeContract(
     })
 
     it('rejects an unknown filing', async () => {
-      await expect(store.search('nobody', { text: 'x', vector: null, k: 1 })).rejects.toBeInstanceOf(
-        UnknownFilingError,
-      )
+      await expect(
+        store.search('nobody', { terms: termsOf('x'), vector: null, k: 1 }),
+      ).rejects.toBeInstanceOf(UnknownFilingError)
       await expect(store.getPage('nobody', '1')).rejects.toBeInstanceOf(UnknownFilingError)
     })
 
@@ -289,23 +305,23 @@ export function storeContract(
       ])
       // Not committed: readers still see the old version only.
       expect((await store.status('acme'))?.version).toBe(firstVersion)
-      expect(await store.search('acme', { text: 'quasar 777%', vector: null, k: 5 })).toEqual([])
-      expect((await store.search('acme', { text: '900%', vector: null, k: 1 }))[0]?.chunk.version).toBe(
-        firstVersion,
-      )
+      expect(await store.search('acme', { terms: termsOf('quasar 777%'), vector: null, k: 5 })).toEqual([])
+      expect(
+        (await store.search('acme', { terms: termsOf('900%'), vector: null, k: 1 }))[0]?.chunk.version,
+      ).toBe(firstVersion)
       const status = await w.commit()
       expect(status).toMatchObject({ filing: 'acme', version: w.version, chunks: 1, pages: 1 })
       expect((await store.status('acme'))?.version).toBe(w.version)
-      const hits = await store.search('acme', { text: 'quasar 777%', vector: null, k: 5 })
+      const hits = await store.search('acme', { terms: termsOf('quasar 777%'), vector: null, k: 5 })
       expect(hits.map((h) => [h.chunk.text, h.chunk.version])).toEqual([
         ['[p.1] Brand new quasar metric of 777%.', w.version],
       ])
-      expect(await store.search('acme', { text: '900%', vector: null, k: 5 })).toEqual([])
+      expect(await store.search('acme', { terms: termsOf('900%'), vector: null, k: 5 })).toEqual([])
       expect(await store.listPages('acme')).toEqual(['1'])
       // Other filings are untouched by the switch.
-      expect((await store.search('bravo', { text: 'Falcon', vector: null, k: 1 }))[0]?.chunk.id).toBe(
-        'bravo-1',
-      )
+      expect(
+        (await store.search('bravo', { terms: termsOf('Falcon'), vector: null, k: 1 }))[0]?.chunk.id,
+      ).toBe('bravo-1')
     })
 
     it('leaves the live version intact when a build fails or is aborted', async () => {
@@ -332,8 +348,8 @@ export function storeContract(
       await expect(empty.commit()).rejects.toThrow()
       await empty.abort()
       expect(await store.status('acme')).toEqual(before)
-      expect(await store.search('acme', { text: 'zebra', vector: null, k: 5 })).toEqual([])
-      expect((await store.search('acme', { text: 'quasar', vector: null, k: 5 })).length).toBe(1)
+      expect(await store.search('acme', { terms: termsOf('zebra'), vector: null, k: 5 })).toEqual([])
+      expect((await store.search('acme', { terms: termsOf('quasar'), vector: null, k: 5 })).length).toBe(1)
     })
 
     it('searches a keyword-only version (no vectors) even when given a query vector', async () => {
@@ -343,7 +359,7 @@ export function storeContract(
       )
       const status = await w.commit()
       expect(status.embedded).toBe(false)
-      const hits = await store.search('bravo', { text: 'reusable rockets', vector: axis(0), k: 2 })
+      const hits = await store.search('bravo', { terms: termsOf('reusable rockets'), vector: axis(0), k: 2 })
       expect(hits[0]?.chunk.id).toBe('bravo-1')
       expect(hits[0]?.denseRank).toBeUndefined()
     })
@@ -355,7 +371,7 @@ export function storeContract(
       expect(dropped).not.toContain(live)
       expect(await store.dropOldVersions('acme')).toEqual([])
       expect((await store.status('acme'))?.version).toBe(live)
-      expect((await store.search('acme', { text: 'quasar', vector: null, k: 5 })).length).toBe(1)
+      expect((await store.search('acme', { terms: termsOf('quasar'), vector: null, k: 5 })).length).toBe(1)
     })
 
     if (options.embedder) {
@@ -378,7 +394,7 @@ export function storeContract(
         await w.commit()
         // A paraphrase with no keyword the store can match (stop words only besides "founder's" variants).
         const q = await embedder.embedQuery('who has voting control, the founder?')
-        const hits = await store.search('dense', { text: 'zzzz', vector: q, k: 3 })
+        const hits = await store.search('dense', { terms: termsOf('zzzz'), vector: q, k: 3 })
         expect(hits[0]?.chunk.ordinal).toBe(1)
         expect(hits[0]?.denseRank).toBe(1)
       })

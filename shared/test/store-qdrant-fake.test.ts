@@ -5,10 +5,10 @@ import {
   QdrantHttpError,
   querySparse,
   termIndex,
-} from '../src/retrieval/store/qdrant'
+} from '../src/retrieval/store/qdrant/index'
 import { FakeQdrant } from './fake-qdrant'
 import { qdrantTarget } from './qdrant-target'
-import { acmeChunks, storeContract } from './store-contract'
+import { acmeChunks, storeContract, termsOf } from './store-contract'
 import { tinyEmbedder } from './tiny-embedder'
 
 /**
@@ -88,7 +88,7 @@ describe('qdrant adapter specifics', () => {
       await w.commit()
       const n = fake.requests.length
       fake.injectFaults('reset', 503, 502, 504)
-      const hits = await store.search('retry', { text: '900%', vector: null, k: 1 })
+      const hits = await store.search('retry', { terms: termsOf('900%'), vector: null, k: 1 })
       expect(hits[0]?.chunk.ordinal).toBe(0)
       expect(fake.requests.length - n).toBeGreaterThanOrEqual(5)
     } finally {
@@ -115,7 +115,7 @@ describe('qdrant adapter specifics', () => {
     expect(new Set(doc.indices).size).toBe(doc.indices.length)
     const i = doc.indices.indexOf(termIndex('50.1%'))
     expect(doc.values[i]).toBeGreaterThan(doc.values[doc.indices.indexOf(termIndex('class f'))] as number)
-    expect(querySparse('50.1% 50.1%').indices).toEqual(
+    expect(querySparse(termsOf('50.1% 50.1%')).indices).toEqual(
       [termIndex('50.1%'), termIndex('50.1')].sort((a, b) => a - b),
     )
   })

@@ -3,9 +3,9 @@ import { mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openSqliteStore } from '../src/retrieval/store/sqlite'
+import { openSqliteStore } from '../src/retrieval/store/sqlite/index'
+import { acmeChunks, makeChunk, storeContract, termsOf } from './store-contract'
 import { StoreFileError } from '../src/retrieval/store/types'
-import { acmeChunks, makeChunk, storeContract } from './store-contract'
 import { tinyEmbedder } from './tiny-embedder'
 
 storeContract(
@@ -110,9 +110,9 @@ describe('sqlite store specifics', () => {
       const w1 = await writer.beginVersion('acme', { dim: null })
       await w1.addChunks(acmeChunks(w1.version).map((chunk) => ({ chunk, vectors: [] })))
       await w1.commit()
-      expect((await reader.search('acme', { text: '900%', vector: null, k: 1 }))[0]?.chunk.version).toBe(
-        w1.version,
-      )
+      expect(
+        (await reader.search('acme', { terms: termsOf('900%'), vector: null, k: 1 }))[0]?.chunk.version,
+      ).toBe(w1.version)
       const w2 = await writer.beginVersion('acme', { dim: null })
       await w2.addChunks(
         acmeChunks(w2.version)
@@ -121,11 +121,11 @@ describe('sqlite store specifics', () => {
       )
       await w2.commit()
       // The reader had the old version open; it follows the switch and the old file can be dropped.
-      expect(await reader.search('acme', { text: '900%', vector: null, k: 1 })).toEqual([])
+      expect(await reader.search('acme', { terms: termsOf('900%'), vector: null, k: 1 })).toEqual([])
       expect(await writer.dropOldVersions('acme')).toEqual([w1.version])
-      expect((await reader.search('acme', { text: '50.1%', vector: null, k: 1 }))[0]?.chunk.version).toBe(
-        w2.version,
-      )
+      expect(
+        (await reader.search('acme', { terms: termsOf('50.1%'), vector: null, k: 1 }))[0]?.chunk.version,
+      ).toBe(w2.version)
     } finally {
       await reader.close()
       await writer.close()
@@ -183,7 +183,7 @@ describe('sqlite store specifics', () => {
       await building.abort()
       // A child process starts a build and dies without commit or abort.
       const code = `
-        const { openSqliteStore } = await import(${JSON.stringify(join(import.meta.dirname, '../src/retrieval/store/sqlite.ts'))})
+        const { openSqliteStore } = await import(${JSON.stringify(join(import.meta.dirname, '../src/retrieval/store/sqlite/index.ts'))})
         const s = openSqliteStore({ dir: ${JSON.stringify(dir)} })
         const w = await s.beginVersion('acme', { dim: null, version: 'crashed' })
         process.exit(3)`
@@ -192,9 +192,9 @@ describe('sqlite store specifics', () => {
       })
       expect(child.status, child.stderr).toBe(3)
       expect(readdirSync(join(dir, 'acme'))).toContain('crashed.db')
-      expect((await server.search('acme', { text: '900%', vector: null, k: 1 }))[0]?.chunk.version).toBe(
-        live.version,
-      )
+      expect(
+        (await server.search('acme', { terms: termsOf('900%'), vector: null, k: 1 }))[0]?.chunk.version,
+      ).toBe(live.version)
       expect(await server.dropOldVersions('acme')).toEqual(['crashed'])
       expect(readdirSync(join(dir, 'acme'))).toEqual([`${live.version}.db`])
     } finally {

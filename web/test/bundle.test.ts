@@ -7,8 +7,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { API_PATHS } from '@asks1/shared/contract/routes'
 import { afterAll, describe, expect, test } from 'vitest'
-import { NODE_ONLY_PACKAGES, nodeOnlyReason } from '../vite.config'
+import viteConfig, { NODE_ONLY_PACKAGES, nodeOnlyReason } from '../vite.config'
 import { buildWeb } from './build-web'
 
 const tmp = mkdtempSync(join(tmpdir(), 'asks1-web-build-'))
@@ -70,5 +71,11 @@ describe('production bundle', () => {
       './app',
     ])
       expect(nodeOnlyReason(ok)).toBeNull()
+  })
+})
+
+describe('dev server', () => {
+  test("proxies every path of the contract's route table to the API", () => {
+    expect(Object.keys(viteConfig.server?.proxy ?? {})).toEqual([...API_PATHS])
   })
 })

@@ -51,6 +51,13 @@ describe('answer text → citation chips (pure)', () => {
       { kind: 'text', text: '.' },
     ])
     expect(parseInline('(pp. 9 — 10)')).toEqual([{ kind: 'cite', pages: ['9', '10'] }])
+    // Every sequence the contract's page labels know: Part III and annex pages are one chip each.
+    expect(parseInline('see p.III-5 and pp. A-1–A-2')).toEqual([
+      { kind: 'text', text: 'see ' },
+      { kind: 'cite', pages: ['III-5'] },
+      { kind: 'text', text: ' and ' },
+      { kind: 'cite', pages: ['A-1', 'A-2'] },
+    ])
     // findCitations expands at most 20 pages: the ends stay chips, the dash stays text.
     expect(parseInline('pp. 12–40')).toEqual([
       { kind: 'cite', pages: ['12'] },

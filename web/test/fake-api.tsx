@@ -207,14 +207,19 @@ export const filingsReply: FilingsReply = {
   answerer: { mode: 'llm', model: 'claude-haiku-4-5' },
 }
 
-export const citation = (page: string, over: Partial<Citation> = {}): Citation => ({
-  page,
-  exists: true,
-  verified: true,
-  figures: [],
-  missing: [],
-  ...over,
-})
+export const citation = (page: string, over: Partial<Citation> = {}): Citation => {
+  const figures = over.figures ?? []
+  const missing = over.missing ?? []
+  return {
+    page,
+    exists: true,
+    verified: true,
+    figures,
+    missing,
+    checks: figures.map((figure) => ({ figure, found: !missing.includes(figure) })),
+    ...over,
+  }
+}
 
 export const source = (chunkId: string, pages: string[], citedPages: string[], text: string): Source => ({
   chunkId,

@@ -4,6 +4,7 @@
  * (a few hundred sentences per question), so `/ask` stays well under its latency target.
  */
 import { PAGE_TAG_RE, pageTag } from '@asks1/shared/contract/citations'
+import { parseFigures } from '@asks1/shared/contract/figures'
 import { QUESTION_FILLER, queryTerms, searchTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
 
@@ -55,26 +56,34 @@ function termMatcher(term: string): RegExp {
  * The kind of figure a question asks for, and a test for a sentence that holds one. A sentence
  * with the asked kind of figure is far more likely to answer than one that only shares words.
  */
-const FIGURE_KINDS: readonly { asks: RegExp; holds: RegExp }[] = [
+const holdsPercent = (s: string) =>
+  /\bpercent\b/i.test(s) || parseFigures(s).some((f) => f.kind === 'percent')
+// Any number counts as an amount, years included (a table row of years and amounts holds one).
+const holdsAmount = (s: string) => parseFigures(s, { labels: true }).some((f) => f.kind !== 'percent')
+const matches = (re: RegExp) => (s: string) => re.test(s)
+
+const FIGURE_KINDS: readonly { asks: RegExp; holds: (sentence: string) => boolean }[] = [
   // A share, a rate, a growth: a percentage.
   {
     asks: /\b(?:what (?:share|percent(?:age)?|portion|proportion|fraction)|percent(?:age)?|how fast|growth rate|grew|grow|slice|dependent)\b/i,
-    holds: /\d\s?(?:%|percent\b)|\bpercent\b/i,
+    holds: holdsPercent,
   },
   // A duration.
   {
     asks: /\b(?:how long|for how long|until when|expire)\b/i,
-    holds: /\b\d+\s?(?:-\s?)?(?:days?|months?|years?)\b/i,
+    holds: matches(/\b\d+\s?(?:-\s?)?(?:days?|months?|years?)\b/i),
   },
   // An address.
   {
     asks: /\b(?:where|address|headquarter\w*|head office|located)\b/i,
-    holds: /\b\d+\s+(?:[A-Z][a-z]+\s+)+(?:Street|Road|Avenue|Drive|Boulevard|Way|Place|Parkway|Lane)\b/,
+    holds: matches(
+      /\b\d+\s+(?:[A-Z][a-z]+\s+)+(?:Street|Road|Avenue|Drive|Boulevard|Way|Place|Parkway|Lane)\b/,
+    ),
   },
   // An amount or a count.
   {
     asks: /\b(?:how (?:many|much)|what (?:was|were|is|are) (?:the )?(?:total|amount|number|balance)|revenue|sales|income|profit|loss|lose|cost|spend|price|assets|cash|deficit|borrow\w*|capacity|headcount|employ\w*)\b/i,
-    holds: /\$\s?\d|\b\d[\d,.]*\s?(?:million|billion|thousand)\b|\b\d{1,3}(?:,\d{3})+\b|\b\d+(?:\.\d+)?\b/i,
+    holds: holdsAmount,
   },
 ]
 
@@ -107,7 +116,7 @@ export function pickExcerpts(question: string, hits: readonly SearchHit[], max =
       if (hit) score += Math.log(1 + total / Math.max(1, df[i] ?? 1))
     })
     if (score === 0) return { ...s, score }
-    if (kind?.holds.test(s.text)) score *= 1.8
+    if (kind?.holds(s.text)) score *= 1.8
     // Retrieval already ranked the chunks: prefer earlier ones.
     score /= 1 + s.rank * 0.1
     score /= Math.max(1, Math.sqrt(s.text.length / 200))

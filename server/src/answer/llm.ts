@@ -14,8 +14,18 @@ export interface LlmRequest {
   history: Turn[]
   user: string
   signal: AbortSignal
-  /** Token counts of the finished answer (for the log: cost per answer is a design target). */
-  onUsage?: (usage: { inputTokens: number; outputTokens: number }) => void
+  /**
+   * Token counts once the stream is over, however it ended (spend is charged from them), and whether
+   * the model had finished its answer (stop reason received) by then.
+   */
+  onUsage?: (usage: LlmUsage) => void
+}
+
+export interface LlmUsage {
+  inputTokens: number
+  outputTokens: number
+  /** The model finished the answer: every token was produced, whatever happened after. */
+  finished: boolean
 }
 
 /** Text deltas of the answer, in order. Throws the SDK's errors (mapped by `upstreamError`). */
@@ -31,16 +41,22 @@ export async function* streamAnswer(client: Anthropic, req: LlmRequest): AsyncGe
   )
   let inputTokens = 0
   let outputTokens = 0
+  let finished = false
   try {
     for await (const event of stream) {
       if (event.type === 'content_block_delta' && event.delta.type === 'text_delta' && event.delta.text)
         yield event.delta.text
-      else if (event.type === 'message_start') inputTokens = event.message.usage.input_tokens
-      else if (event.type === 'message_delta') outputTokens = event.usage.output_tokens
+      else if (event.type === 'message_start') {
+        inputTokens = event.message.usage.input_tokens
+        outputTokens = event.message.usage.output_tokens
+      } else if (event.type === 'message_delta') {
+        outputTokens = event.usage.output_tokens
+        if (event.delta.stop_reason) finished = true
+      } else if (event.type === 'message_stop') finished = true
     }
-    req.onUsage?.({ inputTokens, outputTokens })
   } finally {
     // Reached early when the consumer stops (client gone): do not leave the upstream stream open.
     if (!stream.ended) stream.abort()
+    req.onUsage?.({ inputTokens, outputTokens, finished })
   }
 }

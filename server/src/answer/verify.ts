@@ -1,9 +1,11 @@
 /**
- * Checks every page an answer cites: the page exists in the filing, and the figures quoted beside
- * the citation appear on that page. Pure: page texts are passed in.
+ * Checks every page an answer cites: the page exists in the filing, and every figure quoted beside
+ * the citation is stated on that page, literally or as a table cell after units and the quote's
+ * rounding. Pure: page texts (and the cells of the page's tables) are passed in.
  */
 import type { Citation } from '@asks1/shared/contract/api'
 import { citationFigures, figureAppears, findCitations } from '@asks1/shared/contract/citations'
+import type { Figure } from '@asks1/shared/contract/figures'
 
 /**
  * Citations written together (`[p.56, p.57]`, `(p.56; p.F-3)`) support the same text, so their
@@ -14,12 +16,17 @@ const JOINER_RE = /^[\s,;&/\][()–—-]*(?:and\s*)?(?:pp?\.\s?)?$/i
 
 /**
  * @param pageText text of each cited page that exists (absent = no such page in the filing).
+ * @param pageCells the table cells read on each page, in their tables' units (optional).
  */
-export function verifyCitations(answer: string, pageText: ReadonlyMap<string, string>): Citation[] {
+export function verifyCitations(
+  answer: string,
+  pageText: ReadonlyMap<string, string>,
+  pageCells: ReadonlyMap<string, readonly Figure[]> = new Map(),
+): Citation[] {
   const found = findCitations(answer)
   const spans = citationFigures(answer)
   // Group adjacent citations: each group is the pages cited together plus the figures they support.
-  const groups: { pages: string[]; figures: string[] }[] = []
+  const groups: { pages: string[]; figures: Figure[] }[] = []
   let prevEnd = -1
   found.forEach((c, i) => {
     const between = prevEnd >= 0 ? answer.slice(prevEnd, c.index) : null
@@ -33,26 +40,29 @@ export function verifyCitations(answer: string, pageText: ReadonlyMap<string, st
     prevEnd = c.index + c.length
   })
 
-  const byPage = new Map<string, { figures: Set<string>; missing: Set<string> }>()
+  const byPage = new Map<string, Map<string, boolean>>()
   for (const g of groups) {
-    const texts = g.pages.map((p) => pageText.get(p)).filter((t): t is string => t !== undefined)
+    const found = (f: Figure) =>
+      g.pages.some((p) => {
+        const text = pageText.get(p)
+        return text !== undefined && figureAppears(f, text, pageCells.get(p))
+      })
     for (const page of g.pages) {
-      const entry = byPage.get(page) ?? { figures: new Set<string>(), missing: new Set<string>() }
+      const entry = byPage.get(page) ?? new Map<string, boolean>()
       byPage.set(page, entry)
-      for (const f of g.figures) {
-        entry.figures.add(f)
-        if (!texts.some((t) => figureAppears(f, t))) entry.missing.add(f)
-      }
+      for (const f of g.figures) entry.set(f.text, (entry.get(f.text) ?? false) || found(f))
     }
   }
   return [...byPage].map(([page, e]) => {
     const exists = pageText.has(page)
+    const checks = [...e].map(([figure, ok]) => ({ figure, found: exists && ok }))
     return {
       page,
       exists,
-      verified: exists && e.missing.size === 0,
-      figures: [...e.figures],
-      missing: exists ? [...e.missing] : [...e.figures],
+      verified: exists && checks.every((c) => c.found),
+      figures: checks.map((c) => c.figure),
+      missing: checks.filter((c) => !c.found).map((c) => c.figure),
+      checks,
     }
   })
 }

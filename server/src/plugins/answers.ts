@@ -16,5 +16,9 @@ export default fp(
       }
     })
   },
-  { name: 'answers', fastify: '5.x', dependencies: ['store', 'state', 'sessions', 'answerer'] },
+  {
+    name: 'answers',
+    fastify: '5.x',
+    dependencies: ['store', 'state', 'sessions', 'keys', 'answerer', 'budget'],
+  },
 )

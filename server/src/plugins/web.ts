@@ -5,11 +5,9 @@
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { isApiPath } from '@asks1/shared/contract/routes'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
-
-/** Paths that belong to the API: never answered with index.html. */
-const API_PATH_RE = /^\/(?:ask|filings|session|sources|health|ready|openapi\.json|docs)(?:[/?]|$)/
 
 export async function registerWeb(app: FastifyInstance): Promise<void> {
   const dist = app.config.WEB_DIST
@@ -34,12 +32,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
     const wantsHtml = /text\/html/.test(request.headers.accept ?? '')
-    if (
-      hasWeb &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      wantsHtml &&
-      !API_PATH_RE.test(path)
-    ) {
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !isApiPath(path)) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html')
     }
     return reply.code(404).send({

@@ -3,7 +3,9 @@
  * date, EDGAR link, demo questions, chips, placeholder, default) plus each filing's ingest status,
  * and who writes the answers (`answerer`), so the app can name the model before the first question.
  */
+
 import { ErrorReplySchema, type FilingInfo, FilingsReplySchema } from '@asks1/shared/contract/api'
+import { ROUTES } from '@asks1/shared/contract/routes'
 import type { FilingStatus } from '@asks1/shared/store'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { storeKey } from '../lookup'
@@ -19,12 +21,13 @@ export const ingestStatus = (s: FilingStatus): NonNullable<FilingInfo['status']>
 
 const filingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/filings',
+    ROUTES.filings,
     {
       schema: {
+        operationId: 'listFilings',
         tags: ['filings'],
         summary: 'The filings this server answers about, their ingest status, and who writes the answers',
-        response: { 200: FilingsReplySchema, 500: ErrorReplySchema },
+        response: { 200: FilingsReplySchema, 429: ErrorReplySchema, 500: ErrorReplySchema },
       },
     },
     async () => {

@@ -3,27 +3,34 @@
  * /ready: the store answers, start-up ingest is done and the default filing is searchable; 503
  * otherwise, with the reason, so orchestrators hold traffic until it is.
  */
+import { ROUTES } from '@asks1/shared/contract/routes'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { storeKey } from '../lookup'
 import { HealthReplySchema, type ReadyReply, ReadyReplySchema } from '../schemas'
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/health',
+    ROUTES.health,
     {
       // Probes arrive every few seconds: their request lines would drown the log at info.
       logLevel: 'debug',
-      schema: { tags: ['operations'], summary: 'Liveness', response: { 200: HealthReplySchema } },
+      schema: {
+        tags: ['operations'],
+        operationId: 'getHealth',
+        summary: 'Liveness',
+        response: { 200: HealthReplySchema },
+      },
     },
     async () => ({ status: 'ok' as const, uptime: process.uptime() }),
   )
 
   app.get(
-    '/ready',
+    ROUTES.ready,
     {
       logLevel: 'debug',
       schema: {
         tags: ['operations'],
+        operationId: 'getReady',
         summary: 'Readiness: store and state reachable, filings ingested, embedder status',
         response: { 200: ReadyReplySchema, 503: ReadyReplySchema },
       },

@@ -1,38 +1,39 @@
 /**
  * GET /session: the caller's question allowance (used, limit, left), so a client can show it before
- * the first question. Looking is free: no question is consumed, no session row is created and no
- * cookie is set; a session the server has never seen has simply used nothing.
+ * the first question. Looking is free: no question is consumed, no count is created and no cookie is
+ * set; a session the server has never seen has simply used nothing.
  */
+
 import { ErrorReplySchema, SessionInfoSchema } from '@asks1/shared/contract/api'
+import { ROUTES } from '@asks1/shared/contract/routes'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
-import { requestSessionId } from '../sessions'
+import { identify } from '../callers'
 
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
-    '/session',
+    ROUTES.session,
     {
       schema: {
         tags: ['session'],
+        operationId: 'getSession',
         summary: "The caller's question allowance, without using a question",
         description:
-          'The session is the `asks1_session` cookie or the `X-Session-Id` header, as for POST /ask. A session with no question asked yet (or none at all) reports `used: 0`.',
-        headers: Type.Object({
-          'x-session-id': Type.Optional(Type.String({ description: 'Session id for API clients' })),
-        }),
+          "With an API key: the key's quota today. Otherwise the signed session cookie's questions, with `left` also bounded by the address's daily allowance. No cookie (or an invalid one) reports a fresh session.",
+        security: [{ apiKey: [] }, { sessionCookie: [] }, {}],
         response: {
           200: SessionInfoSchema,
           400: ErrorReplySchema,
+          401: ErrorReplySchema,
           429: ErrorReplySchema,
           500: ErrorReplySchema,
         },
       },
     },
     async (request, reply) => {
-      const id = requestSessionId(request, app.config.SESSION_COOKIE)
+      const caller = identify(request, app.keys, app.config.SESSION_COOKIE)
       // Per-visitor figures that change with every question: never cached by a browser or proxy.
       reply.header('cache-control', 'no-store')
-      return id ? app.sessions.get(id) : app.sessions.fresh()
+      return app.allowances.view(caller)
     },
   )
 }

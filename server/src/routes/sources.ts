@@ -3,12 +3,14 @@
  * - `?filing=…&page=154`: the text of that printed page, its PDF pages, neighbours and EDGAR link.
  * - `?filing=…&q=…&k=…`: retrieval only (chunks, pages, scores), for API clients and evaluation.
  */
+
 import {
   ErrorReplySchema,
   SourcePageReplySchema,
   SourceSearchReplySchema,
   SourcesQuerySchema,
 } from '@asks1/shared/contract/api'
+import { ROUTES } from '@asks1/shared/contract/routes'
 import { retrieve } from '@asks1/shared/retrieval'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
@@ -20,9 +22,10 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const pageOrder = new Map<string, { version: string; labels: string[]; index: Map<string, number> }>()
 
   app.get(
-    '/sources',
+    ROUTES.sources,
     {
       schema: {
+        operationId: 'getSources',
         tags: ['sources'],
         summary: 'The text of one printed page (page=) or retrieval-only search (q=)',
         querystring: SourcesQuerySchema,
@@ -30,6 +33,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: Type.Union([SourcePageReplySchema, SourceSearchReplySchema]),
           400: ErrorReplySchema,
           404: ErrorReplySchema,
+          429: ErrorReplySchema,
           503: ErrorReplySchema,
         },
       },

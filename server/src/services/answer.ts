@@ -1,13 +1,13 @@
 /**
- * Answering one question: take a slot of the caller's allowance, retrieve from the filing's own
- * collection, answer (Claude, or extractive excerpts without an API key), keep only the cited sources
- * and check every citation; JSON, or server-sent events (`delta` {text}…, then one `done` carrying
- * exactly the JSON reply, or one `error`). The stream opens only once the first text exists, so a
- * failure before any text (billing, overload) still gets a real HTTP status and JSON body.
- *
- * A question gives its slot back when it fails; the client's disconnect aborts the model call.
+ * Answering one question: who asks (key or visitor), take a slot of their allowance and of the daily
+ * budget, wait for a model slot, retrieve from the filing's own collection, answer (Claude, or
+ * extractive excerpts without an API key or past the budget with BUDGET_FALLBACK=extractive), keep
+ * only the cited sources and check every citation; JSON, or server-sent events (`delta` {text}…,
+ * then one `done` carrying exactly the JSON reply, or one `error`). The stream opens only once the
+ * first text exists, so a failure before any text (billing, overload) still gets a real HTTP status.
+ * What counts and what is given back is the Attempt's business (attempt.ts).
  */
-import type { AskBody, AskReply, SessionInfo } from '@asks1/shared/contract/api'
+import type { AskBody, AskReply } from '@asks1/shared/contract/api'
 import type { LoadedFiling } from '@asks1/shared/filings-loader'
 import { retrieve } from '@asks1/shared/retrieval'
 import type { FilingStatus } from '@asks1/shared/store'
@@ -16,15 +16,17 @@ import { extractiveAnswer } from '../answer/extractive'
 import { checkCitations, citedSources } from '../answer/finish'
 import { streamAnswer } from '../answer/llm'
 import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
+import { ensureSession, identify } from '../callers'
 import type { AppDeps } from '../deps'
 import { AppError, upstreamError } from '../errors'
 import { findFiling, liveStatus, readLive, storeKey } from '../lookup'
-import { newSessionId, requestSessionId, SESSION_TTL_S } from '../sessions'
 import { openEventStream, wantsEventStream } from '../sse'
+import type { Ticket } from './allowance'
+import { Attempt } from './attempt'
 
 type Deps = Pick<
   AppDeps,
-  'config' | 'registry' | 'store' | 'startup' | 'embedder' | 'sessions' | 'anthropic' | 'answerer'
+  'config' | 'registry' | 'store' | 'startup' | 'embedder' | 'anthropic' | 'keys' | 'allowances' | 'budget' | 'gate'
 >
 type Hits = Awaited<ReturnType<typeof retrieve>>
 
@@ -39,27 +41,16 @@ interface Lifetime {
   signal: AbortSignal
 }
 
+const withSession = (err: unknown, session: Awaited<ReturnType<Deps['allowances']['release']>>) => {
+  const e = upstreamError(err)
+  return new AppError(e.statusCode, e.code, e.message, { ...e.extra, session })
+}
+
 export class AnswerService {
   /** Answers being written, awaited on close so a shutdown lets them finish. */
   readonly inflight = new Set<Promise<unknown>>()
 
   constructor(private readonly deps: Deps) {}
-
-  /** The caller's session: X-Session-Id (API clients), else the cookie, else a new cookie. */
-  private sessionId(request: FastifyRequest, reply: FastifyReply): string {
-    const { config } = this.deps
-    const given = requestSessionId(request, config.SESSION_COOKIE)
-    if (given) return given
-    const id = newSessionId()
-    reply.setCookie(config.SESSION_COOKIE, id, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: 'auto',
-      maxAge: SESSION_TTL_S,
-    })
-    return id
-  }
 
   /** Ties the answer's lifetime to the response: in flight until fully written or the client is gone. */
   private watch(reply: FastifyReply): Lifetime {
@@ -77,51 +68,74 @@ export class AnswerService {
     return { clientGone, deadline, signal: AbortSignal.any([clientGone.signal, deadline]) }
   }
 
+  /**
+   * After the caller's allowance: the budget and a model slot in llm mode (or the extractive
+   * fallback past the budget). A refusal here gives the caller's question back first.
+   */
+  private async admit(request: FastifyRequest, ticket: Ticket, info: Attempt['info']): Promise<Attempt> {
+    const { anthropic, budget, gate, allowances, config } = this.deps
+    const attempt = (admission: Attempt['admission'], free: (() => void) | null) =>
+      new Attempt(this.deps, request.log, ticket, info, admission, free)
+    if (!anthropic || !budget) return attempt(null, null)
+    const admission = await budget.admit()
+    if (!admission.ok) {
+      if (config.BUDGET_FALLBACK === 'extractive') {
+        request.log.info({ code: admission.error.code }, 'daily budget spent: answering with excerpts')
+        return attempt(null, null)
+      }
+      throw withSession(admission.error, await allowances.release(ticket))
+    }
+    try {
+      return attempt(admission, await gate.acquire())
+    } catch (err) {
+      await budget.giveBack(admission)
+      throw withSession(err, await allowances.release(ticket))
+    }
+  }
+
   /** The answer's text deltas: Claude's stream, or the extractive answer in one piece. */
   private source(
+    attempt: Attempt,
     filing: LoadedFiling,
     status: FilingStatus,
     body: AskBody,
     hits: Hits,
     signal: AbortSignal,
-    onUsage: (u: { inputTokens: number; outputTokens: number }) => void,
   ): AsyncIterator<string> {
     const { anthropic, config } = this.deps
-    const source = anthropic
-      ? streamAnswer(anthropic, {
-          model: config.ANTHROPIC_MODEL,
-          maxTokens: config.ANTHROPIC_MAX_TOKENS,
-          system: buildSystemPrompt(filing, status),
-          history: capHistory(body.history, config.HISTORY_MAX_TURNS, config.HISTORY_MAX_CHARS),
-          user: buildUserPrompt(body.question, hits),
-          signal,
-          onUsage,
-        })
-      : once(extractiveAnswer(body.question, hits, { company: filing.company }))
+    const source =
+      anthropic && attempt.admission
+        ? streamAnswer(anthropic, {
+            model: config.ANTHROPIC_MODEL,
+            maxTokens: config.ANTHROPIC_MAX_TOKENS,
+            system: buildSystemPrompt(filing, status),
+            history: capHistory(body.history, config.HISTORY_MAX_TURNS, config.HISTORY_MAX_CHARS),
+            user: buildUserPrompt(body.question, hits),
+            signal,
+            onUsage: (u) => {
+              attempt.usage = u
+            },
+          })
+        : once(extractiveAnswer(body.question, hits, { company: filing.company }))
     return source[Symbol.asyncIterator]()
   }
 
-  /** POST /ask: the JSON reply, or the reply already streaming as server-sent events. */
+  /** POST /ask: the JSON reply, or undefined when the reply is already streaming as events. */
   async ask(request: FastifyRequest, reply: FastifyReply, body: AskBody): Promise<AskReply | undefined> {
     const deps = this.deps
     const filing = findFiling(deps, body.filing)
     const status = await liveStatus(deps, filing)
-    const sid = this.sessionId(request, reply)
-    const reservation = await deps.sessions.reserve(sid)
-    if (!reservation.ok)
-      throw new AppError(
-        429,
-        'SESSION_LIMIT',
-        `You have asked all ${reservation.session.limit} questions this session allows. Thank you for trying AskS1!`,
-        { session: reservation.session },
-      )
-    const session: SessionInfo = reservation.session
+    const caller = identify(request, deps.keys, deps.config.SESSION_COOKIE)
+    if (caller.kind === 'visitor') ensureSession(caller, reply, deps.config.SESSION_COOKIE)
+    const { ticket, info } = await deps.allowances.reserve(caller)
     const life = this.watch(reply)
+    const attempt = await this.admit(request, ticket, info)
     const log = request.log
+    const mode = attempt.admission ? 'llm' : 'extractive'
 
-    /** A failure: the question is given back, and the client sees plain words only. */
+    /** A failure: the question is given back (unless produced), and the client sees plain words only. */
     const failed = async (err: unknown): Promise<AppError> => {
-      const left = await deps.sessions.release(sid)
+      const left = await attempt.failed()
       const mapped =
         life.deadline.aborted && !life.clientGone.signal.aborted
           ? new AppError(
@@ -138,10 +152,9 @@ export class AnswerService {
 
     const started = performance.now()
     let hits: Hits = []
-    let usage: { inputTokens: number; outputTokens: number } | undefined
     const key = storeKey(filing)
-    const { mode } = deps.answerer
     const complete = async (answer: string): Promise<AskReply> => {
+      await attempt.answered()
       const citations = await checkCitations(deps.store, key, answer)
       const sources = citedSources(answer, hits)
       log.info(
@@ -152,10 +165,11 @@ export class AnswerService {
           cited: citations.length,
           unverified: citations.filter((c) => !c.verified).map((c) => c.page),
           ms: Math.round(performance.now() - started),
-          ...(usage ? { usage } : {}),
+          ...(attempt.usage ? { usage: attempt.usage } : {}),
         },
         'answered',
       )
+      const session = attempt.info
       return { filing: filing.id, answer, mode, citations, sources, session, fallbackPages: status.fallback }
     }
 
@@ -165,9 +179,7 @@ export class AnswerService {
       hits = await readLive(deps, filing, status, () =>
         retrieve(deps.store, deps.embedder, key, body.question, deps.config.RETRIEVAL_K),
       )
-      deltas = this.source(filing, status, body, hits, life.signal, (u) => {
-        usage = u
-      })
+      deltas = this.source(attempt, filing, status, body, hits, life.signal)
       first = await deltas.next()
       if (!wantsEventStream(request.headers.accept)) {
         let answer = first.done ? '' : first.value

@@ -4,47 +4,81 @@
  */
 import { type Static, Type } from 'typebox'
 import { FilingEntrySchema } from './filings'
+import {
+  FILING_ID_MAX_CHARS,
+  HISTORY_ITEM_MAX_CHARS,
+  HISTORY_MAX_ITEMS,
+  QUESTION_MAX_CHARS,
+  SOURCES_DEFAULT_K,
+  SOURCES_MAX_K,
+} from './limits'
+import { PAGE_LABEL_PATTERN, PAGE_LABEL_RE } from './page-label'
 
-export const PageLabelSchema = Type.String({
-  pattern: '^(?:[0-9]{1,4}|[A-Z]{1,2}-[0-9]{1,4}|[ivxlcdm]{1,8})$',
-  description: 'Printed page label: "154", "F-16", "ii"',
+/** A printed page label as the API writes it (the grammar is `./page-label`'s). */
+const pageLabel = (description: string) => Type.String({ pattern: PAGE_LABEL_RE.source, description })
+
+export const PageLabelSchema = pageLabel('Printed page label: "154", "F-16", "III-5", "A-10", "ii"')
+
+/** A page as a client may ask for it: a label, or a label as cited (`p.154`, `p. F-16`). */
+export const PageQuerySchema = Type.String({
+  pattern: String.raw`^(?:[Pp]{1,2}\.\s?)?${PAGE_LABEL_PATTERN}$`,
+  description: 'Printed page label, with or without its citation prefix ("154", "p.F-16")',
 })
 
 export const HistoryTurnSchema = Type.Object(
   {
     role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
-    content: Type.String({ maxLength: 8000 }),
+    content: Type.String({ maxLength: HISTORY_ITEM_MAX_CHARS }),
   },
   { additionalProperties: false },
 )
 
 export const AskBodySchema = Type.Object(
   {
-    filing: Type.String({ minLength: 1, maxLength: 64, description: 'Filing id from /filings' }),
-    question: Type.String({ minLength: 1, maxLength: 1000 }),
+    filing: Type.String({
+      minLength: 1,
+      maxLength: FILING_ID_MAX_CHARS,
+      description: 'Filing id from /filings',
+    }),
+    question: Type.String({ minLength: 1, maxLength: QUESTION_MAX_CHARS }),
     history: Type.Optional(
-      Type.Array(HistoryTurnSchema, { maxItems: 20, description: 'Prior turns, oldest first' }),
+      Type.Array(HistoryTurnSchema, {
+        maxItems: HISTORY_MAX_ITEMS,
+        description: 'Prior turns, oldest first',
+      }),
     ),
   },
   { additionalProperties: false },
 )
 export type AskBody = Static<typeof AskBodySchema>
 
+export const FigureCheckSchema = Type.Object({
+  figure: Type.String({ description: 'The figure as quoted ("$166.9 million")' }),
+  found: Type.Boolean({
+    description:
+      "Stated on the cited page: literally, or equal to a number on it after its units and the quote's rounding",
+  }),
+})
+export type FigureCheck = Static<typeof FigureCheckSchema>
+
 export const CitationSchema = Type.Object({
-  page: Type.String({ description: 'Cited printed page label' }),
+  page: pageLabel('Cited printed page label'),
   exists: Type.Boolean({ description: 'The page exists in the filing' }),
   verified: Type.Boolean({
     description: 'The page exists and every figure quoted beside the citation appears on it',
   }),
   figures: Type.Array(Type.String(), { description: 'Figures quoted beside the citation' }),
   missing: Type.Array(Type.String(), { description: 'Quoted figures not found on the page' }),
+  checks: Type.Array(FigureCheckSchema, {
+    description: 'Each figure quoted beside the citation, found on the cited page or not',
+  }),
 })
 export type Citation = Static<typeof CitationSchema>
 
 export const SourceSchema = Type.Object({
   chunkId: Type.String(),
-  pages: Type.Array(Type.String(), { description: 'Printed pages the chunk covers' }),
-  citedPages: Type.Array(Type.String(), { description: 'The pages of this chunk the answer cites' }),
+  pages: Type.Array(PageLabelSchema, { description: 'Printed pages the chunk covers' }),
+  citedPages: Type.Array(PageLabelSchema, { description: 'The pages of this chunk the answer cites' }),
   pdfPages: Type.Array(Type.Integer()),
   section: Type.Union([Type.String(), Type.Null()]),
   text: Type.String({ description: 'Chunk text with inline [p.N] tags' }),
@@ -52,12 +86,40 @@ export const SourceSchema = Type.Object({
 })
 export type Source = Static<typeof SourceSchema>
 
-export const SessionInfoSchema = Type.Object({
-  used: Type.Integer({ minimum: 0 }),
-  limit: Type.Integer({ minimum: 0 }),
-  left: Type.Integer({ minimum: 0 }),
-})
+export const SessionInfoSchema = Type.Object(
+  {
+    used: Type.Integer({ minimum: 0, description: 'Questions this session (or API key, today) has asked' }),
+    limit: Type.Integer({ minimum: 0, description: "The session's (or key's daily) allowance" }),
+    left: Type.Integer({
+      minimum: 0,
+      description:
+        "Questions the caller may still ask: for a browser session, the smaller of the session's and the address's daily allowance",
+    }),
+  },
+  { description: "The caller's question allowance" },
+)
 export type SessionInfo = Static<typeof SessionInfoSchema>
+
+/** Which allowance refused a question, and when it starts again. */
+export const AllowanceSchema = Type.Object(
+  {
+    scope: Type.Union(
+      [Type.Literal('session'), Type.Literal('address'), Type.Literal('key'), Type.Literal('global')],
+      {
+        description:
+          "session: the browser session's questions; address: everything without an API key from one IP address, per day; key: an API key's daily quota; global: the server's daily question or spend budget",
+      },
+    ),
+    used: Type.Integer({ minimum: 0 }),
+    limit: Type.Integer({ minimum: 0 }),
+    left: Type.Integer({ minimum: 0 }),
+    resetsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'When this allowance starts again (UTC midnight for daily ones); null: it does not',
+    }),
+  },
+  { description: 'The allowance that refused the question' },
+)
+export type Allowance = Static<typeof AllowanceSchema>
 
 export const AnswerModeSchema = Type.Union([Type.Literal('llm'), Type.Literal('extractive')])
 export type AnswerMode = Static<typeof AnswerModeSchema>
@@ -91,9 +153,13 @@ export const ErrorReplySchema = Type.Object({
   error: Type.String(),
   message: Type.String({ description: 'Plain-language explanation, safe to show to a user' }),
   code: Type.Optional(
-    Type.String({ description: 'Machine-readable reason, e.g. SESSION_LIMIT, BILLING, OVERLOADED' }),
+    Type.String({
+      description:
+        'Machine-readable reason, e.g. SESSION_LIMIT, IP_DAILY_LIMIT, KEY_QUOTA, BUDGET_EXHAUSTED, BUSY, BILLING, OVERLOADED',
+    }),
   ),
   session: Type.Optional(SessionInfoSchema),
+  allowance: Type.Optional(AllowanceSchema),
 })
 export type ErrorReply = Static<typeof ErrorReplySchema>
 
@@ -123,10 +189,12 @@ export type FilingsReply = Static<typeof FilingsReplySchema>
 
 export const SourcesQuerySchema = Type.Object(
   {
-    filing: Type.String({ minLength: 1, maxLength: 64 }),
-    page: Type.Optional(Type.String({ minLength: 1, maxLength: 12, description: 'Printed page label' })),
-    q: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, description: 'Retrieval-only query' })),
-    k: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 8 })),
+    filing: Type.String({ minLength: 1, maxLength: FILING_ID_MAX_CHARS }),
+    page: Type.Optional(PageQuerySchema),
+    q: Type.Optional(
+      Type.String({ minLength: 1, maxLength: QUESTION_MAX_CHARS, description: 'Retrieval-only query' }),
+    ),
+    k: Type.Optional(Type.Integer({ minimum: 1, maximum: SOURCES_MAX_K, default: SOURCES_DEFAULT_K })),
   },
   { additionalProperties: false },
 )
@@ -134,18 +202,18 @@ export type SourcesQuery = Static<typeof SourcesQuerySchema>
 
 export const SourcePageReplySchema = Type.Object({
   filing: Type.String(),
-  page: Type.String(),
+  page: PageLabelSchema,
   pdfPages: Type.Array(Type.Integer()),
   text: Type.String(),
-  prev: Type.Union([Type.String(), Type.Null()]),
-  next: Type.Union([Type.String(), Type.Null()]),
+  prev: Type.Union([PageLabelSchema, Type.Null()]),
+  next: Type.Union([PageLabelSchema, Type.Null()]),
   edgarUrl: Type.String(),
 })
 export type SourcePageReply = Static<typeof SourcePageReplySchema>
 
 export const SourceHitSchema = Type.Object({
   chunkId: Type.String(),
-  pages: Type.Array(Type.String()),
+  pages: Type.Array(PageLabelSchema),
   pdfPages: Type.Array(Type.Integer()),
   section: Type.Union([Type.String(), Type.Null()]),
   text: Type.String(),

@@ -1,18 +1,18 @@
 /**
- * Printed-page labels, inline page tags and answer citations. Pure and browser-safe: the server
- * filters and verifies with it, the web app renders citation chips with it.
+ * Inline page tags and answer citations. Pure and browser-safe: the server filters and verifies
+ * with it, the web app renders citation chips with it.
  *
- * Chunk text carries `[p.154]` at each printed page start; answers cite `p.154` / `p.F-16`
- * (also `pp. 40, 42`, `pages 12–14`, `page F-4`). Matching works on parsed labels, never on
- * substrings, so `p.15` can never match inside `p.154` or `p.15-3`.
+ * Chunk text carries `[p.154]` at each printed page start; answers cite `p.154` / `p.F-16` /
+ * `p.III-5` (also `pp. 40, 42`, `pages 12–14`, `page F-4`). What a label is belongs to
+ * `./page-label`; matching works on parsed labels, never on substrings, so `p.15` can never match
+ * inside `p.154` or `p.15-3`.
  */
+import { type Figure, figureOnPage, parseFigure, parseFigures } from './figures'
+import { PAGE_LABEL_PATTERN, pagesAfterUpTo, parsePageLabel } from './page-label'
 
-/** An arabic page, a prefixed page (`F-16`, `II-3`, `A-1`) or a lower-case roman front-matter page. */
-const LABEL = String.raw`(?:[A-Z]{1,2}-\d{1,4}|\d{1,4}|[ivxlcdm]{1,7})`
+const LABEL = PAGE_LABEL_PATTERN
 // Not followed by more of a word or number (`p.154` is not `p.15`; `p.15-3a` is no citation at all).
 const LABEL_END = String.raw`(?![\dA-Za-z])(?!-\d+[A-Za-z])`
-
-export const PAGE_LABEL_RE = new RegExp(`^${LABEL}$`)
 
 /** An inline tag in chunk text; group 1 is the label. */
 export const PAGE_TAG_RE = new RegExp(String.raw`\[p\.(${LABEL})\]`, 'g')
@@ -41,9 +41,10 @@ export interface FoundCitation {
 }
 
 // `p.154`, `p. F-16`, `pp. 40, 42 and F-4`, `pages 12-14`, `page 9`; the prefix must not end a word (`ship.5`).
+// Labels are case-sensitive (`f-16` and `IV` are not labels), the words around them are not.
 const CITATION_RE = new RegExp(
-  String.raw`(?<![A-Za-z])(pp?\.|pages?)[ \u00a0]?(${LABEL}${LABEL_END}(?:\s*(?:[-\u2013\u2014]|,|,?\s*and|,?\s*&)\s*(?:p\.\s?)?${LABEL}${LABEL_END})*)`,
-  'gi',
+  String.raw`(?<![A-Za-z])([Pp][Pp]?\.|[Pp][Aa][Gg][Ee][Ss]?)[ \u00a0]?(${LABEL}${LABEL_END}(?:\s*(?:[-\u2013\u2014]|,|,?\s*[Aa][Nn][Dd]|,?\s*&)\s*(?:[Pp]\.\s?)?${LABEL}${LABEL_END})*)`,
+  'g',
 )
 const LIST_ITEM_RE = new RegExp(
   String.raw`(?<![A-Za-z\d])(${LABEL})${LABEL_END}(\s*[-\u2013\u2014]\s*)?`,
@@ -62,11 +63,16 @@ export function findCitations(answer: string): FoundCitation[] {
     let rangeFrom: string | null = null
     for (const item of list.matchAll(LIST_ITEM_RE)) {
       const label = item[1] as string
+      // The pattern admits non-canonical romans (`iiii`); a label must parse.
+      if (!parsePageLabel(label)) {
+        rangeFrom = null
+        continue
+      }
       // The first label's citation includes its `p.` prefix; later list items are just the label.
       const index = item.index === 0 ? (m.index ?? 0) : listStart + (item.index ?? 0)
       const length = listStart + (item.index ?? 0) + label.length - index
       if (rangeFrom !== null) {
-        for (const page of expandRange(rangeFrom, label)) found.push({ page, index, length })
+        for (const page of pagesAfterUpTo(rangeFrom, label)) found.push({ page, index, length })
         rangeFrom = null
       } else {
         found.push({ page: label, index, length })
@@ -75,18 +81,6 @@ export function findCitations(answer: string): FoundCitation[] {
     }
   }
   return found
-}
-
-/** Pages strictly after `from` up to `to`, when both are of one sequence and the range is short. */
-function expandRange(from: string, to: string): string[] {
-  const a = /^([A-Z]{1,2}-)?(\d+)$/.exec(from)
-  const b = /^([A-Z]{1,2}-)?(\d+)$/.exec(to)
-  if (!a || !b || (a[1] ?? '') !== (b[1] ?? '')) return [to]
-  const start = Number(a[2])
-  const end = Number(b[2])
-  if (end <= start || end - start > 20) return [to]
-  const prefix = a[1] ?? ''
-  return Array.from({ length: end - start }, (_, i) => `${prefix}${start + i + 1}`)
 }
 
 /** Unique cited labels, in order of first citation. */
@@ -119,22 +113,18 @@ export function filterCitedSources<T extends { pages: readonly string[] }>(
   return { cited: true, sources }
 }
 
-// Figures readers check: $1.2 billion, 3,711, 50.1%, (27,474), 2011 is a year and not a figure.
-const FIGURE_RE =
-  /(?<![\w.,])\$?\s?\(?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?(?:\s?%)?(?:\s(?:million|billion|thousand))?|(?<![\w.,])\$?\s?\d+(?:\.\d+)?(?:\s?%|\s(?:million|billion|thousand))|(?<![\w.,])\$\s?\d+(?:\.\d+)?/gi
-
-/** Figures quoted in a piece of text (amounts, percentages, counts with thousands separators). */
+/** Figures quoted in a piece of text, as printed (amounts, percentages, counts; not years or dates). */
 export function extractFigures(text: string): string[] {
-  return [...new Set([...text.matchAll(FIGURE_RE)].map((m) => m[0].trim()))]
+  return [...new Set(parseFigures(text).map((f) => f.text))]
 }
 
 /**
  * For each citation, the figures quoted in the text it supports: the span from the previous
- * citation (or the start of the sentence) up to the citation itself.
+ * citation (or the start of the sentence) up to the citation itself. Every figure counts.
  */
-export function citationFigures(answer: string): { page: string; figures: string[] }[] {
+export function citationFigures(answer: string): { page: string; figures: Figure[] }[] {
   const found = findCitations(answer)
-  const out: { page: string; figures: string[] }[] = []
+  const out: { page: string; figures: Figure[] }[] = []
   let prevEnd = 0
   for (const c of found) {
     const before = answer.slice(prevEnd, c.index)
@@ -142,28 +132,24 @@ export function citationFigures(answer: string): { page: string; figures: string
     const sentenceStart = Math.max(before.lastIndexOf('. ', before.length - 2), before.lastIndexOf('\n'))
     const span =
       sentenceStart > 0 && sentenceStart < before.length - 2 ? before.slice(sentenceStart + 1) : before
-    out.push({ page: c.page, figures: extractFigures(span) })
+    const seen = new Set<string>()
+    const figures = parseFigures(span).filter((f) => !seen.has(f.text) && seen.add(f.text))
+    out.push({ page: c.page, figures })
     prevEnd = c.index + c.length
   }
   return out
 }
 
-const normaliseFigure = (s: string) =>
-  s
-    .replace(/[\u00a0\s]+/g, ' ')
-    .replace(/\$\s/g, '$')
-    .replace(/\s%/g, '%')
-    .replace(/^\((.*)\)$/, '$1')
-    .toLowerCase()
-
 /**
- * Whether a quoted figure appears on a page's text, boundary-safe: `3,200` is not in `1,193,200`,
- * `12.0` is not in `112.05`. Table cells (`$ 3,711`, `(27,474 )`) still match.
+ * Whether a quoted figure is stated on a page: literally, or equal after the page's units and the
+ * quote's rounding ("$3,711 million" is on a page printing "$3,711" under "(in millions)").
+ * `cells` are the page's table cells, already in their table's units.
  */
-export function figureAppears(figure: string, pageText: string): boolean {
-  const needle = normaliseFigure(figure).replace(/^\$/, '')
-  if (!needle) return false
-  const hay = normaliseFigure(pageText)
-  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s?')
-  return new RegExp(`(?<![\\w.,]|\\d[.,])${escaped}(?![\\w]|[.,]\\d)`, 'i').test(hay)
+export function figureAppears(
+  figure: string | Figure,
+  pageText: string,
+  cells: readonly Figure[] = [],
+): boolean {
+  const quote = typeof figure === 'string' ? (parseFigure(figure) ?? parseFigures(figure)[0]) : figure
+  return quote ? figureOnPage(quote, pageText, cells) : false
 }

@@ -2,5 +2,6 @@
  * Node-only retrieval: the embedder, keyword terms and `retrieve` (the stores are `@asks1/shared/store`).
  */
 export * from './embedder'
+export * from './query'
 export * from './retrieve'
 export * from './terms'

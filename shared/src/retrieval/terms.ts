@@ -9,6 +9,7 @@
  *
  * Pure: no I/O, deterministic, browser-safe.
  */
+import { NUMBER_SOURCE, SCALE_WORD_SOURCE } from '../contract/figures'
 
 /** Common English words that carry no retrieval signal (plus a few filing-boilerplate words). */
 const STOP_WORDS = new Set(
@@ -23,8 +24,12 @@ const STOP_WORDS = new Set(
     .filter(Boolean),
 )
 
-const SCALE = '(?:thousand|million|billion|trillion)'
-const NUM = '\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?'
+/** A common English word that carries no retrieval signal (lower case). */
+export const isStopWord = (word: string): boolean => STOP_WORDS.has(word)
+
+// What a number and a scale word are is defined once, by the figures module.
+const SCALE = `(?:${SCALE_WORD_SOURCE})`
+const NUM = NUMBER_SOURCE
 
 /**
  * One pass over the text, alternatives tried in order (first match wins at each position):

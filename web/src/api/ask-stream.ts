@@ -3,6 +3,7 @@
  * `delta` {text} events, then one `done` (the full AskReply) or `error` (an ErrorReply).
  */
 import type { AskBody, AskReply, AskStreamEvent, ErrorReply } from '@asks1/shared/contract/api'
+import { ROUTES } from '@asks1/shared/contract/routes'
 import { createParser, type EventSourceMessage } from 'eventsource-parser'
 import { ApiError, errorFromReply, errorFromResponse, request } from './http'
 
@@ -25,7 +26,7 @@ export class StoppedError extends Error {
 export async function* streamAsk(body: AskBody, signal?: AbortSignal): AsyncGenerator<AskStreamEvent> {
   let res: Response
   try {
-    res = await request('/ask', {
+    res = await request(ROUTES.ask, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
       body: JSON.stringify(body),

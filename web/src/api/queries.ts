@@ -10,6 +10,7 @@ import type {
   SessionInfo,
   SourcePageReply,
 } from '@asks1/shared/contract/api'
+import { ROUTES } from '@asks1/shared/contract/routes'
 import {
   type QueryClient,
   queryOptions,
@@ -31,7 +32,7 @@ export const queryKeys = {
 export const filingsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.filings,
-    queryFn: ({ signal }) => getJson<FilingsReply>('/filings', signal),
+    queryFn: ({ signal }) => getJson<FilingsReply>(ROUTES.filings, signal),
     staleTime: 60_000,
   })
 
@@ -43,7 +44,7 @@ export const filingsQueryOptions = () =>
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.session,
-    queryFn: ({ signal }) => getJson<SessionInfo>('/session', signal),
+    queryFn: ({ signal }) => getJson<SessionInfo>(ROUTES.session, signal),
     staleTime: Number.POSITIVE_INFINITY,
   })
 
@@ -106,7 +107,10 @@ export const sourcePageQueryOptions = (filing: string, page: string) =>
   queryOptions({
     queryKey: queryKeys.sourcePage(filing, page),
     queryFn: ({ signal }) =>
-      getJson<SourcePageReply>(`/sources?${new URLSearchParams({ filing, page }).toString()}`, signal),
+      getJson<SourcePageReply>(
+        `${ROUTES.sources}?${new URLSearchParams({ filing, page }).toString()}`,
+        signal,
+      ),
     // A filing's page text only changes on re-ingest; within a visit it is fixed.
     staleTime: Number.POSITIVE_INFINITY,
   })

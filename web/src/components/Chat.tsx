@@ -1,4 +1,5 @@
 import type { FilingInfo, SessionInfo } from '@asks1/shared/contract/api'
+import { QUESTION_MAX_CHARS } from '@asks1/shared/contract/limits'
 import { useIsFetching } from '@tanstack/react-query'
 import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react'
 import { type AskTurnInput, queryKeys, stopAnswers } from '../api/queries'
@@ -120,7 +121,7 @@ function Composer({
   const submit = (e?: FormEvent) => {
     e?.preventDefault()
     if (!canSend) return
-    onAsk(question.slice(0, 1000))
+    onAsk(question.slice(0, QUESTION_MAX_CHARS))
     setText('')
   }
   // Stop aborts the request: the server sees the client leave and gives the question back. The Stop
@@ -168,7 +169,7 @@ function Composer({
           id={QUESTION_ID}
           ref={inputRef}
           rows={1}
-          maxLength={1000}
+          maxLength={QUESTION_MAX_CHARS}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}

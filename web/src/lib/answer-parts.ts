@@ -4,6 +4,7 @@
  * Citations are found by the shared boundary-safe parser, so `p.15` never becomes a chip inside `p.154`.
  */
 import { findCitations } from '@asks1/shared/contract/citations'
+import { followsPageLabel } from '@asks1/shared/contract/page-label'
 import { quotesIn } from './highlight'
 
 export type Inline =
@@ -59,13 +60,6 @@ const JOINER_RE = /^\s*(?:,|,?\s*and|,?\s*&|[-\u2013\u2014])?\s*$/
 // Between the two ends of a range.
 const RANGE_DASH_RE = /^\s*[-\u2013\u2014]\s*$/
 
-/** `13` follows `12`, `F-5` follows `F-4`: the pages of one range, as findCitations expands them. */
-function follows(prev: string, next: string): boolean {
-  const a = /^([A-Z]{1,2}-)?(\d+)$/.exec(prev)
-  const b = /^([A-Z]{1,2}-)?(\d+)$/.exec(next)
-  return !!a && !!b && (a[1] ?? '') === (b[1] ?? '') && Number(b[2]) === Number(a[2]) + 1
-}
-
 /** One line of text → text, bold and citation parts. */
 export function parseInline(text: string): Inline[] {
   // A range (`pp. 12–14`) reports its expanded pages at one span: group them.
@@ -88,7 +82,7 @@ export function parseInline(text: string): Inline[] {
     if (
       last?.kind === 'cite' &&
       RANGE_DASH_RE.test(before) &&
-      follows(last.pages.at(-1) ?? '', span.pages[0] ?? '')
+      followsPageLabel(last.pages.at(-1) ?? '', span.pages[0] ?? '')
     ) {
       last.pages.push(...span.pages)
       continue

@@ -14,8 +14,8 @@ export interface ChunkInput {
 }
 
 export interface SearchQuery {
-  /** The question as typed; the store derives keyword terms with the shared tokenizer. */
-  text: string
+  /** Keyword terms in index space (`analyzeQuery(question).terms`); the store derives none itself. */
+  terms: readonly string[]
   /** Query vector, or null for keyword-only search. */
   vector: Float32Array | null
   /** Results to return after fusion. */

@@ -1,0 +1,226 @@
+/**
+ * Query analysis: a question becomes, once, what every later stage needs of it: the keyword terms
+ * the stores search with (in index space: the same tokenizer and stemmer as the index), the
+ * multi-word phrases it names, the periods it asks about, and the kind of answer its grammatical
+ * form asks for. Stores, the reranker and the extractive scorer all read this; none derives terms
+ * from raw text itself.
+ *
+ * Nothing here comes from a particular question: the answer type follows English interrogative
+ * syntax ("how many" + noun, "when", "who", an auxiliary verb first), and periods follow how filings
+ * print them ("fiscal 2012", "the six months ended June 30, 2016", "Q3 2012").
+ */
+import { isStopWord, keywordTerms, searchTerms } from './terms'
+
+export type AnswerType =
+  | 'amount'
+  | 'percentage'
+  | 'count'
+  | 'date'
+  | 'duration'
+  | 'name'
+  | 'location'
+  | 'yesno'
+  | 'other'
+
+export interface Period {
+  kind: 'year' | 'fiscal-year' | 'quarter' | 'months-ended' | 'date'
+  /** Four-digit year, when the question gives one. */
+  year: number | null
+  /** 1–4 for a quarter. */
+  quarter?: number
+  /** Length of a "N months ended" period. */
+  months?: number
+  /** The question's own words for the period. */
+  text: string
+}
+
+export interface QueryAnalysis {
+  /** The question as typed. */
+  text: string
+  /** Distinct search terms in index space (what the stores match), in first-seen order. */
+  terms: string[]
+  /** Runs of two or more adjacent content words, as index terms ("content acquisit cost"). */
+  phrases: string[][]
+  periods: Period[]
+  answerType: AnswerType
+  /** The question's dense vector, when an embedder is present. */
+  vector?: Float32Array | null
+}
+
+const MONTHS =
+  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec'
+const ORDINAL_QUARTER: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 }
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+}
+
+const fullYear = (y: string): number => (y.length === 2 ? 2000 + Number(y) : Number(y))
+
+/** The periods a question names, most specific first; a bare year also found inside one is not repeated. */
+export function findPeriods(question: string): Period[] {
+  const q = question.normalize('NFKC')
+  const out: Period[] = []
+  const covered: [number, number][] = []
+  const take = (m: RegExpMatchArray, p: Omit<Period, 'text'>) => {
+    const start = m.index ?? 0
+    const end = start + m[0].length
+    if (covered.some(([s, e]) => start < e && end > s)) return
+    covered.push([start, end])
+    out.push({ ...p, text: m[0] })
+  }
+  const monthsEnded = new RegExp(
+    `\\b(\\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})[- ]months?(?: period)? ended(?: (?:${MONTHS})\\.? \\d{1,2})?(?:,? ((?:19|20)\\d{2}))?`,
+    'gi',
+  )
+  for (const m of q.matchAll(monthsEnded)) {
+    const n = m[1] as string
+    const months = /\d/.test(n) ? Number(n) : (NUMBER_WORDS[n.toLowerCase()] ?? 0)
+    take(m, { kind: 'months-ended', months, year: m[2] ? Number(m[2]) : null })
+  }
+  const quarterRes = [
+    /\b(first|second|third|fourth) (?:fiscal )?quarter(?: of)?(?: (?:fiscal )?(?:year )?((?:19|20)\d{2}))?/gi,
+    /\bq([1-4])(?:\s?(?:fy)?'?((?:19|20)?\d{2}))?\b/gi,
+    /\b([1-4])q'?((?:19|20)?\d{2})\b/gi,
+  ]
+  for (const re of quarterRes) {
+    for (const m of q.matchAll(re)) {
+      const which = m[1] as string
+      const quarter = /\d/.test(which) ? Number(which) : (ORDINAL_QUARTER[which.toLowerCase()] ?? 0)
+      take(m, { kind: 'quarter', quarter, year: m[2] ? fullYear(m[2]) : null })
+    }
+  }
+  const dateRe = new RegExp(`\\b(?:${MONTHS})\\.? \\d{1,2},? ((?:19|20)\\d{2})\\b`, 'gi')
+  for (const m of q.matchAll(dateRe)) take(m, { kind: 'date', year: Number(m[1]) })
+  const fiscalRes = [
+    /\bfiscal(?: year)?(?: ended)? ((?:19|20)\d{2})\b/gi,
+    /\bfy\s?'?((?:19|20)?\d{2})\b/gi,
+    /\b((?:19|20)\d{2}) fiscal year\b/gi,
+  ]
+  for (const re of fiscalRes)
+    for (const m of q.matchAll(re)) take(m, { kind: 'fiscal-year', year: fullYear(m[1] as string) })
+  for (const m of q.matchAll(/(?<![\d$.,])((?:19|20)\d{2})(?![\d%])/g))
+    take(m, { kind: 'year', year: Number(m[1]) })
+  return out
+}
+
+/** Nouns that measure time: "how many years" asks for a duration, not a count. */
+const TIME_UNITS = /^(?:years?|months?|days?|weeks?|quarters?|hours?)$/i
+/** Nouns that make a "what/which" question ask for a share ("what percentage", "what share of"). */
+const SHARE_NOUNS = /^(?:percent|percentage|share|proportion|portion|fraction|ratio|rate|margin)$/i
+/** Nouns that make a "what/which" question ask for a place. */
+const PLACE_NOUNS = /^(?:city|state|country|countries|address|location|jurisdiction|exchange)$/i
+/** Nouns that make a "what/which" question ask for a time. */
+const TIME_NOUNS = /^(?:date|year|day|month|quarter|period)$/i
+/** Nouns that make a "what/which" question ask for an amount of money. */
+const AMOUNT_NOUNS = /^(?:amount|total|sum|cost|costs|price|value|balance|expense|expenses|fee|fees)$/i
+/** Nouns that make a "what/which" question ask for someone or something named. */
+const NAME_NOUNS = /^(?:name|names|company|companies|firm|firms|person|people|bank|banks|entity|entities)$/i
+const AUXILIARIES =
+  /^(?:does|do|did|is|are|was|were|has|have|had|can|could|will|would|should|may|might|must)$/i
+
+/**
+ * The kind of answer the question's interrogative form asks for. Only the interrogative word and
+ * the noun it governs are read ("how many employees" → count, "what percentage" → percentage).
+ */
+export function answerTypeOf(question: string): AnswerType {
+  const words = question
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}%$' ]+/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+  if (words.length === 0) return 'other'
+  // The interrogative may follow a lead-in ("In 2011, how many…", "According to the filing, what…").
+  const at = words.findIndex((w) => /^(?:how|what|which|who|whom|whose|when|where)$/.test(w))
+  if (at < 0) return AUXILIARIES.test(words[0] as string) ? 'yesno' : 'other'
+  const wh = words[at] as string
+  const next = words.slice(at + 1, at + 5).filter((w) => !isStopWord(w) || w === 'much' || w === 'many')
+  const first = next[0] ?? ''
+  switch (wh) {
+    case 'who':
+    case 'whom':
+    case 'whose':
+      return 'name'
+    case 'when':
+      return 'date'
+    case 'where':
+      return 'location'
+    case 'how': {
+      const w = words[at + 1] ?? ''
+      if (w === 'many') return TIME_UNITS.test(words[at + 2] ?? '') ? 'duration' : 'count'
+      if (w === 'much') return 'amount'
+      if (w === 'long') return 'duration'
+      if (w === 'old') return 'count'
+      if (/^(?:fast|quickly)$/.test(w)) return 'percentage'
+      return 'other'
+    }
+    default: {
+      // what / which + the noun it governs (the first content word after it).
+      if (words[at + 1] === '%' || SHARE_NOUNS.test(first)) return 'percentage'
+      if (TIME_UNITS.test(first) || TIME_NOUNS.test(first)) return 'date'
+      if (PLACE_NOUNS.test(first)) return 'location'
+      if (AMOUNT_NOUNS.test(first)) return 'amount'
+      if (first === 'number') return 'count'
+      if (NAME_NOUNS.test(first)) return 'name'
+      return 'other'
+    }
+  }
+}
+
+/** Words of the interrogative frame: they say what kind of answer is wanted, not its subject. */
+const FRAME_WORDS = new Set(['how', 'many', 'much', 'long', 'old'])
+
+/** Runs of two or more adjacent content words of the question, each as its index terms. */
+function phrasesOf(question: string): string[][] {
+  const out: string[][] = []
+  let run: string[] = []
+  const flush = () => {
+    if (run.length >= 2) out.push(run)
+    run = []
+  }
+  for (const raw of question.normalize('NFKC').split(/(\s+|[.,;:!?()"“”])/)) {
+    if (!raw.trim()) continue
+    if (/^[.,;:!?()"“”]$/.test(raw)) {
+      flush()
+      continue
+    }
+    const lower = raw.toLowerCase()
+    if (isStopWord(lower) || FRAME_WORDS.has(lower)) {
+      flush()
+      continue
+    }
+    const terms = keywordTerms(raw).filter((t) => !t.includes(' '))
+    if (terms.length === 0) flush()
+    else run.push(terms[terms.length - 1] as string)
+  }
+  flush()
+  return out
+}
+
+export interface AnalyzeOptions {
+  vector?: Float32Array | null
+}
+
+/** The one analysis of a question every retrieval and answering stage reads. */
+export function analyzeQuery(question: string, options: AnalyzeOptions = {}): QueryAnalysis {
+  const terms = searchTerms(question)
+  return {
+    text: question,
+    terms,
+    phrases: phrasesOf(question),
+    periods: findPeriods(question),
+    answerType: answerTypeOf(question),
+    ...(options.vector !== undefined ? { vector: options.vector } : {}),
+  }
+}

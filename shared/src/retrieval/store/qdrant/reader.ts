@@ -1,0 +1,133 @@
+/**
+ * Reads of one live Qdrant version: the hybrid search as ONE Query API round trip
+ * (`/points/query/batch`: the fused query, prefetch dense + prefetch bm25 with RRF k = 60, plus the
+ * two candidate lists as ids only, from which the per-list ranks come) and the printed pages.
+ */
+import type { Schemas } from '@qdrant/js-client-rest'
+import type { PageRecord } from '../../../contract/chunk'
+import { candidateCount, RRF_K } from '../fusion'
+import { type SearchHit, type SearchQuery, UnknownFilingError } from '../types'
+import type { QdrantHttp } from './http'
+import {
+  type ChunkPayload,
+  DENSE,
+  kindIs,
+  type MetaPayload,
+  type PagePayload,
+  type ScoredPoint,
+  SPARSE,
+  toChunk,
+  toPage,
+} from './schema'
+import { querySparse } from './sparse'
+
+const path = (collection: string, rest = '') => `/collections/${encodeURIComponent(collection)}${rest}`
+
+/** POSTs a read; a missing collection or alias means the filing was never ingested. */
+export async function readPoints<T>(
+  http: QdrantHttp,
+  collection: string,
+  rest: string,
+  body: unknown,
+  filing = collection,
+): Promise<T> {
+  const res = await http.call<T>('POST', path(collection, rest), body, true)
+  if (res === null) throw new UnknownFilingError(filing)
+  return res
+}
+
+/** One concrete version collection (reads never go through the alias twice in one search). */
+export interface LiveVersion {
+  collection: string
+  filing: string
+  meta: MetaPayload
+}
+
+export async function searchVersion(
+  http: QdrantHttp,
+  { collection, filing, meta: m }: LiveVersion,
+  query: SearchQuery,
+): Promise<SearchHit[]> {
+  const n = candidateCount(query.k, query.candidates)
+  const sparse = querySparse(query.terms)
+  if (query.vector && m.embedded && query.vector.length !== m.dim) {
+    throw new Error(
+      `Query vector has ${query.vector.length} dimensions but ${filing}@${m.version} was embedded with ${m.dim}; re-ingest with the current model`,
+    )
+  }
+  const dense = query.vector && m.embedded ? [Array.from(query.vector)] : null
+  const lists: Schemas['Prefetch'][] = []
+  if (dense) lists.push({ query: dense, using: DENSE, limit: n })
+  if (sparse.indices.length) lists.push({ query: sparse, using: SPARSE, limit: n })
+  if (lists.length === 0) return []
+  const fused: Schemas['QueryRequest'] =
+    lists.length === 2
+      ? { prefetch: lists, query: { rrf: { k: RRF_K } }, limit: query.k, with_payload: true }
+      : { ...(lists[0] as Schemas['QueryRequest']), limit: query.k, with_payload: true }
+  const ranked = lists.map((l): Schemas['QueryRequest'] => ({
+    ...l,
+    with_payload: false,
+    with_vector: false,
+  }))
+  const batch: Schemas['QueryRequestBatch'] = { searches: [fused, ...ranked] }
+  const [top, ...rankLists] = await readPoints<Schemas['QueryResponse'][]>(
+    http,
+    collection,
+    '/points/query/batch',
+    batch,
+    filing,
+  )
+  const rankOf = (i: number) => new Map((rankLists[i]?.points ?? []).map((p, r) => [String(p.id), r + 1]))
+  const denseRanks = dense ? rankOf(0) : new Map<string, number>()
+  const keywordRanks = sparse.indices.length ? rankOf(dense ? 1 : 0) : new Map<string, number>()
+  return (top?.points ?? []).map((p: ScoredPoint) => {
+    const hit: SearchHit = {
+      chunk: toChunk(p.payload as unknown as ChunkPayload, filing, m.version),
+      score: p.score,
+    }
+    const d = denseRanks.get(String(p.id))
+    const k = keywordRanks.get(String(p.id))
+    if (d !== undefined) hit.denseRank = d
+    if (k !== undefined) hit.keywordRank = k
+    // Without fusion the score is the raw similarity; report the RRF score of the single list instead.
+    if (lists.length === 1) hit.score = 1 / (RRF_K + (d ?? k ?? 0))
+    return hit
+  })
+}
+
+/** A printed page of the filing's live version (through the alias), or null. */
+export async function readPage(http: QdrantHttp, filing: string, label: string): Promise<PageRecord | null> {
+  const req: Schemas['ScrollRequest'] = {
+    filter: { must: [kindIs('page'), { key: 'label', match: { value: label } }] },
+    limit: 1,
+    with_payload: true,
+    with_vector: false,
+  }
+  const res = await readPoints<Schemas['ScrollResult']>(http, filing, '/points/scroll', req)
+  const p = res.points[0]?.payload as unknown as PagePayload | undefined
+  return p ? toPage(p) : null
+}
+
+/** Every printed page label of one version collection, in document order. */
+export async function readPageLabels(
+  http: QdrantHttp,
+  collection: string,
+  filing: string,
+): Promise<string[]> {
+  const labels: string[] = []
+  let offset: Schemas['ExtendedPointId'] | null | undefined
+  do {
+    const req: Schemas['ScrollRequest'] = {
+      filter: { must: [kindIs('page')] },
+      limit: 1000,
+      with_payload: { include: ['label'] },
+      with_vector: false,
+      ...(offset !== undefined && offset !== null ? { offset } : {}),
+    }
+    const res = await readPoints<Schemas['ScrollResult']>(http, collection, '/points/scroll', req, filing)
+    // Page ids are PAGE_BASE + ordinal and scroll returns ids in order: document order.
+    for (const p of res.points) labels.push((p.payload as { label: string }).label)
+    offset = res.next_page_offset as Schemas['ExtendedPointId'] | null | undefined
+  } while (offset !== undefined && offset !== null)
+  return labels
+}

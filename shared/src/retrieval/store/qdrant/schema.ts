@@ -1,0 +1,86 @@
+/**
+ * The Qdrant store's layout: point kinds and ids, collection names, payloads and their conversions.
+ */
+import type { Schemas } from '@qdrant/js-client-rest'
+import type { Chunk, Matter, PageRecord } from '../../../contract/chunk'
+import type { FilingStatus } from '../types'
+
+export const DENSE = 'dense'
+export const SPARSE = 'bm25'
+export const META_ID = 0
+export const PAGE_BASE = 1_000_000_000
+export const VERSION_SEP = '__v_'
+
+export const versionCollection = (filing: string, version: string) => `${filing}${VERSION_SEP}${version}`
+
+export interface ChunkPayload {
+  kind: 'chunk'
+  chunk_id: string
+  ordinal: number
+  text: string
+  pages: string[]
+  pdf_pages: number[]
+  section: string | null
+  fallback: boolean
+}
+
+export interface PagePayload {
+  kind: 'page'
+  ord: number
+  label: string
+  pdf_pages: number[]
+  text: string
+  matter: Matter
+  fallback: boolean
+}
+
+export interface MetaPayload {
+  kind: 'meta'
+  filing: string
+  version: string
+  chunks: number
+  pages: number
+  dim: number | null
+  embedded: boolean
+  fallback: boolean
+  ingested_at: string
+  meta: Record<string, unknown>
+}
+
+export type ScoredPoint = Schemas['ScoredPoint']
+export type Record_ = Schemas['Record']
+
+export function metaToStatus(m: MetaPayload): FilingStatus {
+  return {
+    filing: m.filing,
+    version: m.version,
+    chunks: m.chunks,
+    pages: m.pages,
+    ingestedAt: m.ingested_at,
+    embedded: m.embedded,
+    fallback: m.fallback,
+    meta: m.meta,
+  }
+}
+
+export function toChunk(p: ChunkPayload, filing: string, version: string): Chunk {
+  return {
+    id: p.chunk_id,
+    filing,
+    version,
+    ordinal: p.ordinal,
+    text: p.text,
+    pages: p.pages,
+    pdfPages: p.pdf_pages,
+    section: p.section,
+    fallback: p.fallback,
+  }
+}
+
+export function toPage(p: PagePayload): PageRecord {
+  const page: PageRecord = { label: p.label, pdfPages: p.pdf_pages, text: p.text, matter: p.matter }
+  if (p.fallback) page.fallback = true
+  return page
+}
+
+export const kindIs = (kind: string): Schemas['Condition'] => ({ key: 'kind', match: { value: kind } })

@@ -1,0 +1,37 @@
+/** BM25 as Qdrant sparse vectors: hashed term indices, saturated term frequency; Qdrant adds IDF. */
+import type { Schemas } from '@qdrant/js-client-rest'
+import { keywordTerms } from '../../terms'
+
+/** BM25's term-frequency saturation. Chunks are all ~400 words, so length normalisation (b) is 0. */
+const BM25_K1 = 1.2
+
+/** FNV-1a 32-bit: a term's sparse index. Stable across processes and releases (unlike a vocabulary). */
+export function termIndex(term: string): number {
+  let h = 0x811c9dc5
+  for (const byte of Buffer.from(term, 'utf8')) {
+    h ^= byte
+    h = Math.imul(h, 0x01000193) >>> 0
+  }
+  return h >>> 0
+}
+
+/** A document's sparse vector: saturated term frequency per term (hash collisions merged). */
+export function documentSparse(text: string): Schemas['SparseVector'] {
+  const tf = new Map<number, number>()
+  for (const t of keywordTerms(text)) {
+    const i = termIndex(t)
+    tf.set(i, (tf.get(i) ?? 0) + 1)
+  }
+  const indices = [...tf.keys()].sort((a, b) => a - b)
+  return { indices, values: indices.map((i) => bm25Tf(tf.get(i) as number)) }
+}
+
+function bm25Tf(tf: number): number {
+  return (tf * (BM25_K1 + 1)) / (tf + BM25_K1)
+}
+
+/** A question's sparse vector: each distinct search term once (Qdrant multiplies in the IDF). */
+export function querySparse(terms: readonly string[]): Schemas['SparseVector'] {
+  const indices = [...new Set(terms.map(termIndex))].sort((a, b) => a - b)
+  return { indices, values: indices.map(() => 1) }
+}

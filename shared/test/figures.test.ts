@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest'
+import { figureAppears } from '../src/contract/citations'
+import {
+  type Figure,
+  figureEquals,
+  figureOnPage,
+  formatFigure,
+  isEmptyCell,
+  parseFigure,
+  parseFigures,
+  parseUnits,
+  scaleByUnits,
+} from '../src/contract/figures'
+import fixture from './fixtures/figure-pages.json' with { type: 'json' }
+
+const pages = fixture.pages as Record<string, Record<string, string>>
+const page = (filing: string, label: string): string => {
+  const text = pages[filing]?.[label]
+  if (!text) throw new Error(`fixture lacks ${filing} p.${label}`)
+  return text
+}
+const quote = (text: string): Figure => {
+  const f = parseFigures(text)[0]
+  if (!f) throw new Error(`no figure in ${text}`)
+  return f
+}
+const cell = (text: string, units: string, row = ''): Figure => {
+  const f = parseFigure(text)
+  if (!f) throw new Error(`not a figure: ${text}`)
+  return scaleByUnits(f, parseUnits(units), row)
+}
+
+describe('parseFigures', () => {
+  it('reads amounts, scale words, percentages, negatives and per-share amounts', () => {
+    const found = parseFigures(
+      'Revenue was $3,711 million, up 88%; 845 million users; $1.2 billion; a loss of (27,474) and $(1,234); $0.84 per share; 12.5 % or 3.5 percent; $500k.',
+    )
+    expect(found.map((f) => [f.text, f.kind, f.value])).toEqual([
+      ['$3,711 million', 'money', 3_711_000_000],
+      ['88%', 'percent', 88],
+      ['845 million', 'number', 845_000_000],
+      ['$1.2 billion', 'money', 1_200_000_000],
+      ['(27,474)', 'number', -27_474],
+      ['$(1,234)', 'money', -1_234],
+      ['$0.84 per share', 'per-share', 0.84],
+      ['12.5 %', 'percent', 12.5],
+      ['3.5 percent', 'percent', 3.5],
+      ['$500k', 'money', 500_000],
+    ])
+  })
+  it('leaves out years, dates, notes and codes, unless labels are asked for', () => {
+    const text = 'As of December 31, 2011 (see Note 7 and Item 5 of the 10-K, p.F-16), 1,200 shares.'
+    expect(parseFigures(text).map((f) => f.text)).toEqual(['1,200'])
+    expect(parseFigures(text, { labels: true }).map((f) => f.text)).toEqual(['31', '2011', '7', '5', '1,200'])
+  })
+  it('keeps a figure out of the sentence parentheses around it', () => {
+    const [f] = parseFigures('growth (88% in 2011)')
+    expect(f?.text).toBe('88%')
+    expect(f?.index).toBe(8)
+  })
+})
+
+describe('parseFigure (a table cell)', () => {
+  it('reads printed cells as one figure each', () => {
+    expect(parseFigure('$ 3,711')?.value).toBe(3711)
+    expect(parseFigure('(27,474 )')?.value).toBe(-27474)
+    expect(parseFigure('$ (124.80 )')?.value).toBe(-124.8)
+    expect(parseFigure('12.5 %')?.kind).toBe('percent')
+    expect(parseFigure('(1)5,850')).toBeNull()
+    expect(parseFigure('5,850(1)')?.value).toBe(5850)
+  })
+  it('treats dashes and words as no figure', () => {
+    for (const t of ['—', '$ —', '-', 'NM', 'Revenue', '']) expect(parseFigure(t)).toBeNull()
+    expect(isEmptyCell('$ —')).toBe(true)
+    expect(isEmptyCell('NM')).toBe(true)
+    expect(isEmptyCell('3')).toBe(false)
+  })
+})
+
+describe('units', () => {
+  it('reads captions and their exceptions', () => {
+    expect(parseUnits('(In thousands, except share and per share amounts)')).toEqual({
+      scale: 1e3,
+      label: 'thousands',
+      exceptPerShare: true,
+      exceptShares: true,
+    })
+    expect(parseUnits('(in millions)')).toMatchObject({ scale: 1e6, exceptPerShare: false })
+    expect(parseUnits('(Dollars in thousands)')?.scale).toBe(1e3)
+    expect(parseUnits('Total revenue')).toBeNull()
+  })
+  it('scales plain amounts, never per-share rows, percentages or own scale words', () => {
+    const units = '(In thousands, except per share amounts)'
+    expect(cell('166,919', units).value).toBe(166_919_000)
+    expect(cell('(3.80)', units, 'Basic and diluted net loss per share').value).toBe(-3.8)
+    expect(cell('12.5%', units).value).toBe(12.5)
+    expect(formatFigure(cell('166,919', units))).toBe('166,919 thousand')
+    expect(formatFigure(cell('$ (13,988)', units))).toBe('-$13,988 thousand')
+  })
+})
+
+describe('figureEquals (units and rounding)', () => {
+  it('matches the issue examples', () => {
+    const inThousands = cell('166,919', '(in thousands)')
+    expect(figureEquals(quote('$166.9 million'), inThousands)).toBe(true)
+    expect(figureEquals(quote('$170.2 million'), inThousands)).toBe(false)
+    expect(figureEquals(quote('$3,711 million'), cell('3,711', '(in millions)'))).toBe(true)
+    expect(figureEquals(quote('$3,711 thousand'), cell('3,711', '(in millions)'))).toBe(false)
+  })
+  it('respects the precision printed, capped for coarse figures', () => {
+    const c = cell('3,711', '(in millions)')
+    expect(figureEquals(quote('$3.7 billion'), c)).toBe(true)
+    expect(figureEquals(quote('$3.8 billion'), c)).toBe(false)
+    expect(figureEquals(quote('$4 billion'), c)).toBe(false) // 7.8% off: beyond any honest rounding
+    expect(figureEquals(quote('$1 billion'), cell('1,000', '(in millions)'))).toBe(true)
+  })
+  it('never equates a percentage with an amount', () => {
+    expect(figureEquals(quote('88%'), parseFigure('88') as Figure)).toBe(false)
+    expect(figureEquals(quote('88%'), parseFigure('88 %') as Figure)).toBe(true)
+  })
+  it('compares magnitudes: a loss is quoted without its parentheses', () => {
+    expect(figureEquals(quote('a net loss of $16.8 million'), cell('$ (16,753)', '(in thousands)'))).toBe(
+      true,
+    )
+  })
+})
+
+describe('figures on real pages', () => {
+  it('facebook p.50 and p.F-4 (in millions)', () => {
+    const p50 = page('facebook-s1', '50')
+    expect(figureOnPage(quote('$3,711 million'), p50)).toBe(true)
+    expect(figureOnPage(quote('$3.7 billion'), p50)).toBe(true)
+    expect(figureOnPage(quote('88%'), p50)).toBe(true)
+    expect(figureOnPage(quote('$3,711 thousand'), p50)).toBe(false) // wrong units
+    expect(figureOnPage(quote('$3,712 million'), p50)).toBe(false) // wrong figure
+    expect(figureOnPage(quote('89%'), p50)).toBe(false)
+    const f4 = page('facebook-s1', 'F-4')
+    expect(figureOnPage(quote('$1,000 million'), f4)).toBe(true)
+    expect(figureOnPage(quote('$1.0 billion'), f4)).toBe(true)
+    expect(figureOnPage(quote('$0.46 per share'), f4)).toBe(true)
+    expect(figureOnPage(quote('$0.46 billion'), f4)).toBe(false)
+    expect(figureOnPage(quote('$0.47 per share'), f4)).toBe(false)
+  })
+  it('pandora p.F-4 and p.9 (in thousands, except per share)', () => {
+    const f4 = page('pandora-s1', 'F-4')
+    expect(figureOnPage(quote('$55.2 million'), f4)).toBe(true)
+    expect(figureOnPage(quote('$16.8 million'), f4)).toBe(true)
+    expect(figureOnPage(quote('$90.1 million'), f4)).toBe(true)
+    expect(figureOnPage(quote('$(3.84) per share'), f4)).toBe(true)
+    expect(figureOnPage(quote('$55.2 billion'), f4)).toBe(false) // wrong units
+    expect(figureOnPage(quote('$57.2 million'), f4)).toBe(false) // wrong figure
+    // p.9 prints footnote markers glued to cells: "(1)5,850".
+    expect(figureOnPage(quote('$5.9 million'), page('pandora-s1', '9'))).toBe(true)
+  })
+  it('camp4 p.F-3 and p.F-4 (in thousands, except share and per share)', () => {
+    const f3 = page('camp4-424b4', 'F-3')
+    expect(figureOnPage(quote('$38.4 million'), f3)).toBe(true)
+    expect(figureOnPage(quote('$83,190 thousand'), f3)).toBe(true)
+    expect(figureOnPage(quote('$39.4 million'), f3)).toBe(false)
+    const f4 = page('camp4-424b4', 'F-4')
+    expect(figureOnPage(quote('$49.3 million'), f4)).toBe(true)
+    expect(figureOnPage(quote('$124.80 per share'), f4)).toBe(true)
+    expect(figureOnPage(quote('$40.6 million'), f4)).toBe(true)
+    expect(figureOnPage(quote('$40.6 thousand'), f4)).toBe(false)
+    expect(figureOnPage(quote('$41.6 million'), f4)).toBe(false)
+  })
+  it('uses table cells given in their units', () => {
+    const cells = [cell('166,919', '(in thousands)')]
+    expect(figureAppears('$166.9 million', 'Total revenue', cells)).toBe(true)
+    expect(figureAppears('$170.2 million', 'Total revenue', cells)).toBe(false)
+  })
+})

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { analyzeQuery, answerTypeOf, findPeriods } from '../src/retrieval/query'
+
+describe('answerTypeOf reads the interrogative form', () => {
+  it.each([
+    ['How much cash did the company hold?', 'amount'],
+    ['How many stores does the retailer operate?', 'count'],
+    ['How many years does the lease run?', 'duration'],
+    ['How long is the lock-up period?', 'duration'],
+    ['What percentage of sales came from abroad?', 'percentage'],
+    ['What share of the vote will the founder control?', 'percentage'],
+    ['When was the company incorporated?', 'date'],
+    ['In what year did the plan start?', 'date'],
+    ['Who audits the financial statements?', 'name'],
+    ['Which bank acts as trustee?', 'name'],
+    ['Where is the head office?', 'location'],
+    ['In which state is the company incorporated?', 'location'],
+    ['Does the company pay a dividend?', 'yesno'],
+    ['Is the issuer an emerging growth company?', 'yesno'],
+    ['What was the total cost of the program?', 'amount'],
+    ['Describe the main competitors.', 'other'],
+  ])('%s → %s', (q, type) => {
+    expect(answerTypeOf(q)).toBe(type)
+  })
+})
+
+describe('findPeriods', () => {
+  it('finds years, fiscal years, quarters and months-ended periods', () => {
+    expect(findPeriods('Revenue in 2011 versus 2010?').map((p) => [p.kind, p.year])).toEqual([
+      ['year', 2011],
+      ['year', 2010],
+    ])
+    expect(findPeriods('What was FY2022 capex?')[0]).toMatchObject({ kind: 'fiscal-year', year: 2022 })
+    expect(findPeriods('Operating income in fiscal 2015')[0]).toMatchObject({ kind: 'fiscal-year', year: 2015 })
+    expect(findPeriods('sales in the third quarter of 2012')[0]).toMatchObject({
+      kind: 'quarter',
+      quarter: 3,
+      year: 2012,
+    })
+    expect(findPeriods('Q4 2013 revenue')[0]).toMatchObject({ kind: 'quarter', quarter: 4, year: 2013 })
+    expect(findPeriods('net loss for the six months ended June 30, 2016')).toEqual([
+      { kind: 'months-ended', months: 6, year: 2016, text: 'six months ended June 30, 2016' },
+    ])
+    expect(findPeriods('employees as of January 31, 2011')).toEqual([
+      { kind: 'date', year: 2011, text: 'January 31, 2011' },
+    ])
+    // Amounts and percentages are not years.
+    expect(findPeriods('a $2011 fee and 2012% growth')).toEqual([])
+  })
+})
+
+describe('analyzeQuery', () => {
+  it('gives terms, phrases, periods and answer type once', () => {
+    const q = analyzeQuery('How much did content acquisition costs rise in 2010?')
+    expect(q.answerType).toBe('amount')
+    expect(q.periods.map((p) => p.year)).toEqual([2010])
+    expect(q.terms.length).toBeGreaterThan(0)
+    expect(q.phrases.length).toBe(1)
+    expect(q.phrases[0]?.slice(0, 3)).toEqual(analyzeQuery('content acquisition costs').phrases[0])
+    expect(q).not.toHaveProperty('vector')
+    expect(analyzeQuery('x', { vector: null }).vector).toBeNull()
+  })
+})
