@@ -157,10 +157,8 @@ describe('input strictness', () => {
     app.inject({
       method: 'POST',
       url: '/ask',
-      headers: {
-        ...(accept === undefined ? {} : { accept }),
-        'x-session-id': `accept-${Math.random().toString(36).slice(2, 12)}-session`,
-      },
+      // No cookie: each ask is a new visitor's first question.
+      headers: accept === undefined ? {} : { accept },
       payload: { filing: 'acme-s1', question: 'What was revenue in 2011?' },
     })
   const kind = (res: Awaited<ReturnType<typeof ask>>) =>
