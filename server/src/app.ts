@@ -187,7 +187,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           429,
           'RATE_LIMITED',
           `Too many requests from your address: please wait ${ctx.after} and try again.`,
-          { retryAfter: Math.ceil(ctx.ttl / 1000) },
+          {
+            retryAfter: Math.ceil(ctx.ttl / 1000),
+            allowance: {
+              scope: 'rate',
+              used: ctx.max,
+              limit: ctx.max,
+              left: 0,
+              resetsAt: new Date(Date.now() + ctx.ttl).toISOString(),
+            },
+          },
         ),
     })
     await api.register(filingsRoutes)

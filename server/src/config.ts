@@ -113,11 +113,12 @@ export const ServerConfigProperties = {
     exclusiveMinimum: 0,
     description: 'Messages API spend per UTC day (from reported token usage and MODEL_PRICES)',
   }),
-  MODEL_PRICES: Type.String({
-    default: JSON.stringify(DEFAULT_MODEL_PRICES),
-    description:
-      'JSON {model: {input, output}} in USD per million tokens; ANTHROPIC_MODEL must be listed (defaults: Anthropic price list)',
-  }),
+  MODEL_PRICES: Type.Optional(
+    Type.String({
+      description:
+        'JSON {model: {input, output}} in USD per million tokens, over the built-in price list; ANTHROPIC_MODEL must have a price',
+    }),
+  ),
   BUDGET_FALLBACK: Type.Enum(['none', 'extractive'], {
     default: 'none',
     description:
@@ -217,8 +218,9 @@ export function trustProxy(config: Pick<ServerConfig, 'TRUST_PROXY'>): boolean |
     .filter(Boolean)
 }
 
-/** MODEL_PRICES parsed and checked; a ConfigError names what is wrong. */
+/** The built-in prices with MODEL_PRICES over them, checked; a ConfigError names what is wrong. */
 export function modelPrices(config: Pick<ServerConfig, 'MODEL_PRICES'>): Record<string, ModelPrice> {
+  if (!config.MODEL_PRICES) return DEFAULT_MODEL_PRICES
   let parsed: unknown
   try {
     parsed = JSON.parse(config.MODEL_PRICES)
@@ -240,5 +242,5 @@ export function modelPrices(config: Pick<ServerConfig, 'MODEL_PRICES'>): Record<
         `Invalid configuration: MODEL_PRICES["${model}"] must be {input, output} in USD per million tokens`,
       )
   }
-  return parsed as Record<string, ModelPrice>
+  return { ...DEFAULT_MODEL_PRICES, ...(parsed as Record<string, ModelPrice>) }
 }

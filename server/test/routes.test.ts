@@ -231,7 +231,11 @@ describe('errors, CORS, limits', () => {
       for (let i = 0; i < 4; i++) codes.push((await limited.inject('/filings')).statusCode)
       expect(codes).toEqual([200, 200, 200, 429])
       const res = await limited.inject('/filings')
-      expect(res.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' })
+      expect(res.json()).toMatchObject({
+        statusCode: 429,
+        code: 'RATE_LIMITED',
+        allowance: { scope: 'rate', used: 3, limit: 3, left: 0, resetsAt: expect.any(String) },
+      })
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
       for (let i = 0; i < 5; i++) expect((await limited.inject('/health')).statusCode).toBe(200)
 

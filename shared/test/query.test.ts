@@ -31,7 +31,10 @@ describe('findPeriods', () => {
       ['year', 2010],
     ])
     expect(findPeriods('What was FY2022 capex?')[0]).toMatchObject({ kind: 'fiscal-year', year: 2022 })
-    expect(findPeriods('Operating income in fiscal 2015')[0]).toMatchObject({ kind: 'fiscal-year', year: 2015 })
+    expect(findPeriods('Operating income in fiscal 2015')[0]).toMatchObject({
+      kind: 'fiscal-year',
+      year: 2015,
+    })
     expect(findPeriods('sales in the third quarter of 2012')[0]).toMatchObject({
       kind: 'quarter',
       quarter: 3,

@@ -51,6 +51,66 @@ describe('failures in plain words', () => {
     expect(within(alert).queryByRole('button')).not.toBeInTheDocument()
   })
 
+  test('daily budget spent (503 BUDGET_EXHAUSTED): plain words, when it resets, no pointless retry', async () => {
+    await askOnce(() =>
+      json(
+        errorReply(503, "AskS1 has used today's spending limit.", {
+          code: 'BUDGET_EXHAUSTED',
+          session: { used: 2, limit: 8, left: 6 },
+          allowance: {
+            scope: 'global',
+            used: 500,
+            limit: 500,
+            left: 0,
+            resetsAt: '2026-03-11T00:00:00.000Z',
+          },
+        }),
+        503,
+        { 'retry-after': String(6 * 3600) },
+      ),
+    )
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('AskS1 has answered all it can for today')
+    expect(alert).toHaveTextContent('Answers start again at midnight UTC (in about 6 hours).')
+    expect(alert).toHaveTextContent('This question was not counted against your limit.')
+    expect(within(alert).queryByRole('button')).not.toBeInTheDocument()
+  })
+
+  test("the address's daily cap (429 IP_DAILY_LIMIT): says whose limit and when it resets", async () => {
+    await askOnce(() =>
+      json(
+        errorReply(429, 'Your network has asked all 40 questions.', {
+          code: 'IP_DAILY_LIMIT',
+          session: { used: 3, limit: 8, left: 0 },
+          allowance: { scope: 'address', used: 40, limit: 40, left: 0, resetsAt: '2026-03-11T00:00:00.000Z' },
+        }),
+        429,
+        { 'retry-after': '1800' },
+      ),
+    )
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent("You have reached today's limit")
+    expect(alert).toHaveTextContent(
+      'AskS1 answers 40 questions a day from one network, and they have all been asked. They start again at midnight UTC (in about 30 minutes).',
+    )
+    expect(screen.getByText('No questions left today from this network')).toBeInTheDocument()
+    expect(within(alert).queryByRole('button')).not.toBeInTheDocument()
+  })
+
+  test('all model slots taken (503 BUSY): not counted, a retry once the wait is over', async () => {
+    await askOnce(() =>
+      json(errorReply(503, 'AskS1 is answering as many questions as it can.', { code: 'BUSY' }), 503, {
+        'retry-after': '5',
+      }),
+    )
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('AskS1 is busy')
+    expect(alert).toHaveTextContent(
+      'Try again in 5 seconds. This question was not counted against your limit.',
+    )
+    expect(within(alert).getByRole('button')).toHaveTextContent(/^Try again in \d seconds?$/)
+  })
+
   test('overload (503 + Retry-After): counts down, then retries the same question', async () => {
     let n = 0
     const { user, api } = await askOnce(() =>

@@ -104,10 +104,16 @@ export type SessionInfo = Static<typeof SessionInfoSchema>
 export const AllowanceSchema = Type.Object(
   {
     scope: Type.Union(
-      [Type.Literal('session'), Type.Literal('address'), Type.Literal('key'), Type.Literal('global')],
+      [
+        Type.Literal('session'),
+        Type.Literal('address'),
+        Type.Literal('key'),
+        Type.Literal('global'),
+        Type.Literal('rate'),
+      ],
       {
         description:
-          "session: the browser session's questions; address: everything without an API key from one IP address, per day; key: an API key's daily quota; global: the server's daily question or spend budget",
+          "session: the browser session's questions; address: everything without an API key from one IP address, per day; key: an API key's daily quota; global: the server's daily question or spend budget; rate: requests per address per minute",
       },
     ),
     used: Type.Integer({ minimum: 0 }),

@@ -2,7 +2,7 @@
  * The one place the app talks HTTP: JSON GETs and the error type every failure becomes.
  * Components never see a raw Response or a raw fetch TypeError.
  */
-import type { ErrorReply, SessionInfo } from '@asks1/shared/contract/api'
+import type { Allowance, ErrorReply, SessionInfo } from '@asks1/shared/contract/api'
 
 export type ApiErrorKind = 'http' | 'network'
 
@@ -12,6 +12,8 @@ export class ApiError extends Error {
   readonly status: number
   readonly code: string | undefined
   readonly session: SessionInfo | undefined
+  /** The allowance that refused the question (limits and budget), with when it resets. */
+  readonly allowance: Allowance | undefined
   /** Seconds the server asked us to wait (Retry-After), when it said. */
   readonly retryAfter: number | undefined
 
@@ -22,6 +24,7 @@ export class ApiError extends Error {
       status?: number
       code?: string
       session?: SessionInfo
+      allowance?: Allowance
       retryAfter?: number
       cause?: unknown
     } = {},
@@ -32,6 +35,7 @@ export class ApiError extends Error {
     this.status = opts.status ?? 0
     this.code = opts.code
     this.session = opts.session
+    this.allowance = opts.allowance
     this.retryAfter = opts.retryAfter
   }
 }
@@ -62,6 +66,7 @@ export function errorFromReply(body: unknown, status: number, retryAfter?: numbe
       status: body.statusCode || status,
       ...(body.code !== undefined && { code: body.code }),
       ...(body.session !== undefined && { session: body.session }),
+      ...(body.allowance !== undefined && { allowance: body.allowance }),
       ...(retryAfter !== undefined && { retryAfter }),
     })
   }

@@ -96,6 +96,8 @@ function Welcome({
 }
 
 export function sessionText(session: SessionInfo): string {
+  // Left at 0 before the visit's own limit: the address's daily allowance is what ran out.
+  if (session.left === 0 && session.used < session.limit) return 'No questions left today from this network'
   if (session.left === 0) return `No questions left (limit ${session.limit} per visit)`
   return `${session.left} of ${session.limit} question${session.limit === 1 ? '' : 's'} left`
 }

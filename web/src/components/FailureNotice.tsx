@@ -14,7 +14,7 @@ export function FailureNotice({ error, onRetry }: { error: unknown; onRetry: () 
   return (
     <div
       role="alert"
-      className={`notice notice--${failure.kind === 'session-limit' ? 'info' : 'error'}`}
+      className={`notice notice--${failure.kind === 'session-limit' || failure.kind === 'daily-limit' ? 'info' : 'error'}`}
       data-failure={failure.kind}
     >
       <p className="notice__title">{failure.title}</p>

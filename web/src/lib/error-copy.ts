@@ -7,6 +7,9 @@ import { ApiError } from '../api/http'
 
 export type FailureKind =
   | 'session-limit'
+  | 'daily-limit'
+  | 'budget'
+  | 'busy'
   | 'billing'
   | 'overloaded'
   | 'rate-limited'
@@ -42,6 +45,15 @@ export function describeFailure(error: unknown): Failure {
     }
   }
   const { status, code } = error
+  if (code === 'IP_DAILY_LIMIT' || code === 'KEY_QUOTA') {
+    const limit = error.allowance?.limit
+    return {
+      kind: 'daily-limit',
+      title: "You have reached today's limit",
+      body: `AskS1 answers ${limit ? `${limit} questions` : 'a limited number of questions'} a day from one ${code === 'KEY_QUOTA' ? 'API key' : 'network'}, and they have all been asked. They start again at midnight UTC${untilReset(error)}. Every cited page above can still be opened and checked.`,
+      retry: false,
+    }
+  }
   if (code === 'SESSION_LIMIT' || (status === 429 && error.session?.left === 0)) {
     const limit = error.session?.limit
     return {
@@ -49,6 +61,24 @@ export function describeFailure(error: unknown): Failure {
       title: 'You have used all your questions',
       body: `This demo answers ${limit ? `${limit} questions` : 'a limited number of questions'} per visit, and you have asked them all. Every cited page above can still be opened and checked.`,
       retry: false,
+    }
+  }
+  if (code === 'BUDGET_EXHAUSTED') {
+    return {
+      kind: 'budget',
+      title: 'AskS1 has answered all it can for today',
+      body: `This demo's daily budget for AI answers is used up. Answers start again at midnight UTC${untilReset(error)}. This question was not counted against your limit.`,
+      retry: false,
+    }
+  }
+  if (code === 'BUSY') {
+    const wait = error.retryAfter
+    return {
+      kind: 'busy',
+      title: 'AskS1 is busy',
+      body: `Many questions are being answered right now. ${wait ? `Try again in ${formatWait(wait)}.` : 'Try again in a few seconds.'} This question was not counted against your limit.`,
+      retry: true,
+      ...(wait !== undefined && { retryAfter: wait }),
     }
   }
   if (status === 402 || code === 'BILLING') {
@@ -92,8 +122,16 @@ export function describeFailure(error: unknown): Failure {
   }
 }
 
+/** " (in about 5 hours)" from the server's Retry-After, when it gave one. */
+const untilReset = (error: ApiError): string =>
+  error.retryAfter ? ` (in about ${formatWait(error.retryAfter)})` : ''
+
 export function formatWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`
+  if (seconds >= 5400) {
+    const hours = Math.round(seconds / 3600)
+    return `${hours} hours`
+  }
   const minutes = Math.ceil(seconds / 60)
   return `${minutes} minute${minutes === 1 ? '' : 's'}`
 }
