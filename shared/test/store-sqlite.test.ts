@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openSqliteStore } from '../src/retrieval/store/sqlite/index'
-import { acmeChunks, makeChunk, storeContract, termsOf } from './store-contract'
 import { StoreFileError } from '../src/retrieval/store/types'
+import { acmeChunks, makeChunk, storeContract, termsOf } from './store-contract'
 import { tinyEmbedder } from './tiny-embedder'
 
 storeContract(

@@ -26,7 +26,16 @@ import { Attempt } from './attempt'
 
 type Deps = Pick<
   AppDeps,
-  'config' | 'registry' | 'store' | 'startup' | 'embedder' | 'anthropic' | 'keys' | 'allowances' | 'budget' | 'gate'
+  | 'config'
+  | 'registry'
+  | 'store'
+  | 'startup'
+  | 'embedder'
+  | 'anthropic'
+  | 'keys'
+  | 'allowances'
+  | 'budget'
+  | 'gate'
 >
 type Hits = Awaited<ReturnType<typeof retrieve>>
 
