@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk'
@@ -20,7 +20,10 @@ import { buildSystemPrompt, buildUserPrompt, capHistory, fenceSafe } from '../sr
 import { verifyCitations } from '../src/answer/verify'
 import { loadServerConfig, trustProxy } from '../src/config'
 import { retryAfterSeconds, upstreamError } from '../src/errors'
-import { SessionAllowance } from '../src/sessions'
+import { costMicroUsd } from '../src/services/budget'
+import { nextUtcMidnight, secondsUntil, utcDay } from '../src/services/day'
+import { AnswerGate } from '../src/services/gate'
+import { SessionAllowance, sessionSecret } from '../src/sessions'
 import { SqliteCounters } from '../src/state/sqlite'
 import { ACME_PAGES, chunksOf } from './helper'
 
@@ -348,5 +351,53 @@ describe('session counts (SQLite counters)', () => {
     expect(await s.reserve(id)).toEqual({ ok: false, session: { used: 3, limit: 3, left: 0 } })
     expect(await s.get('other-session-bbbbbb')).toEqual({ used: 0, limit: 3, left: 3 })
     await counters.close()
+  })
+})
+
+describe('spend helpers', () => {
+  it('prices tokens in micro-dollars (USD per million tokens = µUSD per token)', () => {
+    expect(costMicroUsd({ inputTokens: 2000, outputTokens: 300 }, { input: 1, output: 5 })).toBe(3500)
+    expect(costMicroUsd({ inputTokens: 1, outputTokens: 0 }, { input: 0.8, output: 4 })).toBe(1)
+  })
+  it('runs daily allowances on UTC days', () => {
+    const t = Date.parse('2026-03-10T23:59:59.500Z')
+    expect(utcDay(t)).toBe('2026-03-10')
+    expect(new Date(nextUtcMidnight(t)).toISOString()).toBe('2026-03-11T00:00:00.000Z')
+    expect(secondsUntil(nextUtcMidnight(t), t)).toBe(1)
+    expect(new Date(nextUtcMidnight(Date.parse('2026-12-31T12:00:00Z'))).toISOString()).toBe(
+      '2027-01-01T00:00:00.000Z',
+    )
+  })
+  it('the gate admits its concurrency, queues a few, and turns the rest away with BUSY', async () => {
+    const gate = new AnswerGate(2, 1)
+    const a = await gate.acquire()
+    await gate.acquire()
+    let queuedGot = false
+    const queued = gate.acquire().then((free) => {
+      queuedGot = true
+      return free
+    })
+    await Promise.resolve()
+    expect(() => gate.acquire()).toThrow(expect.objectContaining({ code: 'BUSY', statusCode: 503 }))
+    expect(queuedGot).toBe(false)
+    a()
+    ;(await queued)()
+    expect(queuedGot).toBe(true)
+  })
+  it('keeps one generated session secret under DATA_DIR unless SESSION_SECRET is set', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'asks1-secret-'))
+    try {
+      const first = sessionSecret({ DATA_DIR: dir })
+      expect(first.secret.length).toBeGreaterThanOrEqual(32)
+      expect(sessionSecret({ DATA_DIR: dir }).secret).toBe(first.secret)
+      expect(statSync(join(dir, 'session-secret')).mode & 0o777).toBe(0o600)
+      const given = 'x'.repeat(40)
+      expect(sessionSecret({ DATA_DIR: dir, SESSION_SECRET: given })).toEqual({
+        secret: given,
+        source: 'SESSION_SECRET',
+      })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -50,6 +50,19 @@ interface Lifetime {
   signal: AbortSignal
 }
 
+/** One question on its way through the service. */
+interface Question {
+  request: FastifyRequest
+  reply: FastifyReply
+  body: AskBody
+  filing: LoadedFiling
+  status: FilingStatus
+  life: Lifetime
+  attempt: Attempt
+  hits: Hits
+  started: number
+}
+
 const withSession = (err: unknown, session: Awaited<ReturnType<Deps['allowances']['release']>>) => {
   const e = upstreamError(err)
   return new AppError(e.statusCode, e.code, e.message, { ...e.extra, session })
@@ -139,68 +152,41 @@ export class AnswerService {
     const { ticket, info } = await deps.allowances.reserve(caller)
     const life = this.watch(reply)
     const attempt = await this.admit(request, ticket, info)
-    const log = request.log
-    const mode = attempt.admission ? 'llm' : 'extractive'
-
-    /** A failure: the question is given back (unless produced), and the client sees plain words only. */
-    const failed = async (err: unknown): Promise<AppError> => {
-      const left = await attempt.failed()
-      const mapped =
-        life.deadline.aborted && !life.clientGone.signal.aborted
-          ? new AppError(
-              504,
-              'TIMEOUT',
-              'The answer took too long. Your question was not counted against your session. Please try again.',
-              { cause: err, retryAfter: 10 },
-            )
-          : upstreamError(err)
-      const level = mapped.statusCode === 499 ? 'info' : 'warn'
-      log[level]({ err, code: mapped.code, filing: filing.id }, 'answer failed')
-      return new AppError(mapped.statusCode, mapped.code, mapped.message, { ...mapped.extra, session: left })
-    }
-
-    const started = performance.now()
-    let hits: Hits = []
-    const key = storeKey(filing)
-    const complete = async (answer: string): Promise<AskReply> => {
-      await attempt.answered()
-      const citations = await checkCitations(deps.store, key, answer)
-      const sources = citedSources(answer, hits)
-      log.info(
-        {
-          filing: filing.id,
-          mode,
-          chunks: hits.length,
-          cited: citations.length,
-          unverified: citations.filter((c) => !c.verified).map((c) => c.page),
-          ms: Math.round(performance.now() - started),
-          ...(attempt.usage ? { usage: attempt.usage } : {}),
-        },
-        'answered',
-      )
-      const session = attempt.info
-      return { filing: filing.id, answer, mode, citations, sources, session, fallbackPages: status.fallback }
+    const q: Question = {
+      request,
+      reply,
+      body,
+      filing,
+      status,
+      life,
+      attempt,
+      hits: [],
+      started: performance.now(),
     }
 
     let deltas: AsyncIterator<string>
     let first: IteratorResult<string>
     try {
-      hits = await readLive(deps, filing, status, () =>
-        retrieve(deps.store, deps.embedder, key, body.question, deps.config.RETRIEVAL_K),
+      q.hits = await readLive(deps, filing, status, () =>
+        retrieve(deps.store, deps.embedder, storeKey(filing), body.question, deps.config.RETRIEVAL_K),
       )
-      deltas = this.source(attempt, filing, status, body, hits, life.signal)
+      deltas = this.source(attempt, filing, status, body, q.hits, life.signal)
       first = await deltas.next()
       if (!wantsEventStream(request.headers.accept)) {
         let answer = first.done ? '' : first.value
         for (let d = await deltas.next(); !d.done; d = await deltas.next()) answer += d.value
-        return await complete(answer)
+        return await this.complete(q, answer)
       }
     } catch (err) {
-      throw await failed(err)
+      throw await this.failed(q, err)
     }
+    this.stream(q, deltas, first)
+    return undefined
+  }
 
-    // Streaming: headers go out now; later failures travel as an `error` event.
-    const events = openEventStream(reply)
+  /** Streaming: headers go out now; later failures travel as an `error` event. */
+  private stream(q: Question, deltas: AsyncIterator<string>, first: IteratorResult<string>): void {
+    const events = openEventStream(q.reply)
     const pump = async () => {
       let answer = ''
       try {
@@ -208,15 +194,60 @@ export class AnswerService {
           answer += d.value
           events.send('delta', { text: d.value })
         }
-        events.send('done', await complete(answer))
+        events.send('done', await this.complete(q, answer))
       } catch (err) {
-        const e = await failed(err)
-        if (!life.clientGone.signal.aborted) events.send('error', e.toReply())
+        const e = await this.failed(q, err)
+        if (!q.life.clientGone.signal.aborted) events.send('error', e.toReply())
       } finally {
         events.end()
       }
     }
     void pump()
-    return undefined
+  }
+
+  /** The answer is written: it counts; citations checked, sources kept to the cited ones, logged. */
+  private async complete(q: Question, answer: string): Promise<AskReply> {
+    await q.attempt.answered()
+    const citations = await checkCitations(this.deps.store, storeKey(q.filing), answer)
+    const sources = citedSources(answer, q.hits)
+    const mode = q.attempt.admission ? 'llm' : 'extractive'
+    q.request.log.info(
+      {
+        filing: q.filing.id,
+        mode,
+        chunks: q.hits.length,
+        cited: citations.length,
+        unverified: citations.filter((c) => !c.verified).map((c) => c.page),
+        ms: Math.round(performance.now() - q.started),
+        ...(q.attempt.usage ? { usage: q.attempt.usage } : {}),
+      },
+      'answered',
+    )
+    return {
+      filing: q.filing.id,
+      answer,
+      mode,
+      citations,
+      sources,
+      session: q.attempt.info,
+      fallbackPages: q.status.fallback,
+    }
+  }
+
+  /** A failure: the question is given back (unless produced), and the client sees plain words only. */
+  private async failed(q: Question, err: unknown): Promise<AppError> {
+    const left = await q.attempt.failed()
+    const mapped =
+      q.life.deadline.aborted && !q.life.clientGone.signal.aborted
+        ? new AppError(
+            504,
+            'TIMEOUT',
+            'The answer took too long. Your question was not counted against your session. Please try again.',
+            { cause: err, retryAfter: 10 },
+          )
+        : upstreamError(err)
+    const level = mapped.statusCode === 499 ? 'info' : 'warn'
+    q.request.log[level]({ err, code: mapped.code, filing: q.filing.id }, 'answer failed')
+    return new AppError(mapped.statusCode, mapped.code, mapped.message, { ...mapped.extra, session: left })
   }
 }
