@@ -9,8 +9,11 @@ import { loadRegistry } from '@asks1/shared/filings-loader'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app'
+import type { Counters } from '../src/state/counters'
+import { StateUnavailableError } from '../src/state/redis'
 import { SqliteCounters } from '../src/state/sqlite'
-import { buildTestApp, makeEnv, type TestEnv } from './helper'
+import { startFakeAnthropic } from './fake-anthropic'
+import { buildTestApp, fakeClient, makeEnv, parseSse, type TestEnv } from './helper'
 
 let env: TestEnv
 let app: FastifyInstance
@@ -200,5 +203,56 @@ describe('counters expire', () => {
     expect(reopened.prune()).toBe(0)
     expect(await reopened.get('session:long')).toBe(0)
     await reopened.close()
+  })
+})
+
+describe('the state failing while an answer streams', () => {
+  it('still ends the stream with the answer error (the question stays counted), no crash', async () => {
+    const fake = await startFakeAnthropic()
+    const inner = new SqliteCounters(`${env.dir}/giveback-state.sqlite`)
+    // Redis going away mid-answer: taking worked, giving back throws what RedisCounters throws.
+    const counters: Counters = {
+      take: (...a) => inner.take(...a),
+      add: (...a) => inner.add(...a),
+      get: (k) => inner.get(k),
+      ping: () => inner.ping(),
+      close: () => inner.close(),
+      giveBack: async () => {
+        throw new StateUnavailableError(new Error('Connection is closed.'))
+      },
+    }
+    const live = await buildApp({
+      config: env.config,
+      registry: loadRegistry(env.registryPath),
+      store: env.store,
+      embedder: env.embedder,
+      anthropic: fakeClient(fake.url),
+      counters,
+      logger: false,
+    })
+    try {
+      fake.queue.push({
+        kind: 'stream-error',
+        text: 'Revenue was $3,711',
+        type: 'overloaded_error',
+        message: 'Overloaded',
+      })
+      const res = await live.inject({
+        method: 'POST',
+        url: '/ask',
+        headers: { accept: 'text/event-stream' },
+        payload: { filing: 'acme-s1', question: 'What was revenue in 2011?' },
+      })
+      const events = parseSse(res.body)
+      expect(events.at(-1)).toMatchObject({
+        event: 'error',
+        data: { code: 'OVERLOADED', session: { used: 1 } },
+      })
+      expect((await live.inject('/health')).statusCode).toBe(200)
+    } finally {
+      await live.close()
+      await inner.close()
+      await fake.close()
+    }
   })
 })

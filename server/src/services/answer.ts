@@ -7,7 +7,7 @@
  * first text exists, so a failure before any text (billing, overload) still gets a real HTTP status.
  * What counts and what is given back is the Attempt's business (attempt.ts).
  */
-import type { AskBody, AskReply } from '@asks1/shared/contract/api'
+import type { AskBody, AskReply, SessionInfo } from '@asks1/shared/contract/api'
 import type { LoadedFiling } from '@asks1/shared/filings-loader'
 import { retrieve } from '@asks1/shared/retrieval'
 import type { FilingStatus } from '@asks1/shared/store'
@@ -236,7 +236,15 @@ export class AnswerService {
 
   /** A failure: the question is given back (unless produced), and the client sees plain words only. */
   private async failed(q: Question, err: unknown): Promise<AppError> {
-    const left = await q.attempt.failed()
+    let left: SessionInfo
+    try {
+      left = await q.attempt.failed()
+    } catch (giveBackErr) {
+      // The state is unreachable (STATE=redis down): the question stays counted, never a free one,
+      // and the client still gets the answer's own failure rather than a crash mid-stream.
+      q.request.log.warn({ err: giveBackErr }, 'could not give the question back')
+      left = q.attempt.info
+    }
     const mapped =
       q.life.deadline.aborted && !q.life.clientGone.signal.aborted
         ? new AppError(
