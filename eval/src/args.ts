@@ -121,7 +121,7 @@ Options:
   --questions <file.jsonl>   S-1 format questions (default: eval/questions/<id>.jsonl of each filing)
   --json                     standard output is only the JSON report
   --compare <baseline.json>  print the change of every figure against a baseline report
-  --out <dir>                where report.json and report.md are written (default: eval/)
+  --out <dir>                where report.json and report.md are written (default: eval/out/, git-ignored)
   --keep                     keep the scratch data directory
 Runs offline in extractive mode; in llm mode when ANTHROPIC_API_KEY is set.`
 

@@ -2,10 +2,11 @@
  * `pnpm eval`: the whole system against ground truth. Ingests the filings into a scratch data
  * directory (page accuracy where ground truth exists), scores retrieval like `eval:retrieval`, then
  * asks every question through the real server in-process and scores the answers. Writes
- * `report.json` and `report.md` (default `eval/`); `--json` prints only
+ * `report.json` and `report.md` into `--out` (default the git-ignored `eval/out/`, so a run on other
+ * data never overwrites a committed file; `eval/baseline.json` is the committed run); `--json` prints only
  * `{"retrieval": {...}, "answers": {...}}`; `--compare <baseline.json>` prints the deltas.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { loadBaseConfig, ROOT_DIR } from '@asks1/shared/config'
 import { loadRegistry } from '@asks1/shared/filings-loader'
@@ -17,7 +18,7 @@ import { compareReports, type EvalReport, formatDeltas, reportMarkdown } from '.
 import { evaluateRetrieval, prepare, stderrLog } from './runner'
 
 async function main(): Promise<void> {
-  const args = parseEvalArgs(cliArgs(), process.cwd(), resolve(ROOT_DIR, 'eval'))
+  const args = parseEvalArgs(cliArgs(), process.cwd(), resolve(ROOT_DIR, 'eval/out'))
   if (args.help) {
     process.stdout.write(`${EVAL_USAGE}\n`)
     return
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
   } finally {
     await ctx.close()
   }
+  mkdirSync(args.out, { recursive: true })
   const jsonPath = join(args.out, 'report.json')
   const mdPath = join(args.out, 'report.md')
   writeFileSync(jsonPath, `${JSON.stringify(report, null, 2)}\n`)

@@ -57,15 +57,21 @@ afterAll(async () => {
 })
 
 describe('evaluation on the real Pandora S-1', () => {
-  it('ingests into a scratch store and measures page accuracy where ground truth exists', () => {
+  it('ingests into a scratch store', () => {
     expect(ctx.available).toEqual(new Set(['pandora-s1']))
     expect(ctx.ingest[0]).toMatchObject({ filing: 'pandora-s1', file: 'samples/pandora-s1.htm' })
     expect(ctx.ingest[0]?.chunks).toBeGreaterThan(100)
     expect(ctx.config.DATA_DIR.startsWith(ctx.scratch.dir)).toBe(true)
-    if (!existsSync(join(GT, 'pandora-s1.jsonl'))) return console.warn('skipped page accuracy: no ../shared')
-    expect(ctx.pages[0]?.sentences).toBeGreaterThan(400)
-    expect(ctx.pages[0]?.accuracy).toBeGreaterThan(0.99)
   })
+
+  // The full ground truth is shared data beside the repository (../shared), not in a plain clone.
+  it.skipIf(!existsSync(join(GT, 'pandora-s1.jsonl')))(
+    'measures page accuracy against the shared ground truth (skipped without ../shared/data)',
+    () => {
+      expect(ctx.pages[0]?.sentences).toBeGreaterThan(400)
+      expect(ctx.pages[0]?.accuracy).toBeGreaterThan(0.99)
+    },
+  )
 
   it('scores keyword and hybrid retrieval by printed page', async () => {
     const questions = readS1Questions(questionsFile)

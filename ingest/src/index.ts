@@ -1,7 +1,6 @@
 /**
  * @asks1/ingest: a filing (PDF or EDGAR HTML) in, printed-page-tagged chunks out.
  */
-export { type GroundTruthSentence, normaliseForMatch, type PageAccuracy, pageAccuracy } from './accuracy'
 export { describeChanges, diffPages, type PageChanges } from './changes'
 export { CHUNK_OVERLAP, CHUNK_WORDS, type ChunkOptions, chunkId, chunkPages, isHeading } from './chunk'
 export { type EdgarDocument, fetchEdgarDocument, primaryDocumentLink } from './edgar'
@@ -13,5 +12,6 @@ export {
   ingestPages,
   type Stage,
 } from './ingest'
+export { countTrimmed, pagesFor, trimMatter } from './matter'
 export { InputError } from './pdf'
 export { type PagesReport, type ReadOptions, type ReadResult, readPages, readPagesFromData } from './read'

@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { pageAccuracy } from '../src/accuracy'
 import { type Line, linesOfPage } from '../src/layout'
 import { monotonicFilter, pdfCandidates } from '../src/markers'
 import { assemblePages, fallbackPages, splitSegment } from '../src/paging'
 import { extractPdf } from '../src/pdf'
-import { pageText, type ReadResult, readPages } from '../src/read'
-import { bytes, FACEBOOK_PDF, groundTruth } from './helpers'
+import { pageText } from '../src/read'
+import { bytes, FACEBOOK_PDF } from './helpers'
 
 describe('pages from real facebook-s1 pages (PDF pages 8-12 = printed 1-5)', () => {
   let lines: Line[]
@@ -56,46 +55,5 @@ describe('pages from real facebook-s1 pages (PDF pages 8-12 = printed 1-5)', () 
     expect(fallback).toBe(true)
     expect(pages.map((p) => [p.label, p.fallback])).toEqual(fallbackPages(lines).map((p) => [p.label, true]))
     expect(pages.map((p) => p.label)).toEqual(['8', '9', '10', '11', '12'])
-  })
-})
-
-describe('the whole facebook-s1.pdf (Chrome print, page breaks kept)', () => {
-  let result: ReadResult
-  beforeAll(async () => {
-    result = await readPages(FACEBOOK_PDF)
-  }, 120_000)
-
-  it('recovers every printed page: i, 1-150, F-1-F-29, II-1-II-7', () => {
-    const labels = result.pages.filter((p) => !p.fallback).map((p) => p.label)
-    expect(labels).toEqual([
-      'i',
-      ...Array.from({ length: 150 }, (_, i) => String(i + 1)),
-      ...Array.from({ length: 29 }, (_, i) => `F-${i + 1}`),
-      ...Array.from({ length: 7 }, (_, i) => `II-${i + 1}`),
-    ])
-    expect(result.report.markers).toEqual({ roman: 1, arabic: 150, F: 29, II: 7 })
-    expect(result.report.fallback).toBe(false)
-  })
-
-  it('puts at least 99.5% of the ground-truth sentences on their own printed page', () => {
-    const acc = pageAccuracy(result.pages, groundTruth('facebook-s1'))
-    expect(acc.total).toBe(496)
-    expect(acc.share).toBeGreaterThanOrEqual(0.995)
-    // None of the sampled body sentences lands on a trimmed page.
-    expect(acc.inTrimmed).toBe(0)
-  })
-
-  it('trims the cover and table of contents in front, Part II, signatures and exhibits at the back', () => {
-    const matter = (label: string) => result.pages.find((p) => p.label === label)?.matter
-    expect(matter('i')).toBe('front')
-    expect(matter('1')).toBe('body')
-    expect(matter('150')).toBe('body')
-    expect(matter('F-29')).toBe('body')
-    expect(matter('II-1')).toBe('back')
-    const tail = result.pages.filter((p) => p.fallback)
-    expect(tail.length).toBeGreaterThan(0)
-    expect(tail.every((p) => p.matter === 'back')).toBe(true)
-    expect(tail[0]?.text).toMatch(/^(Table of Contents\n)?EXHIBIT INDEX/)
-    expect(result.report.trimmed).toEqual({ front: 1, back: 7 + tail.length })
   })
 })

@@ -2,15 +2,17 @@
  * Start-up ingest and its state for /ready: the server listens first (so /health answers at once),
  * then ingests registry filings missing from the store, then reports ready.
  *
- * Each ingest runs as a child process (`ingest/src/cli.ts run <id>`, the same command an operator
- * runs), so PDF parsing and embedding never block the server's event loop; the SQLite store's
+ * Each ingest runs as a child process (the ingest package's `asks1-ingest run <id>`, the command an
+ * operator runs as `pnpm ingest run <id>`), so PDF parsing and embedding never block the server's
+ * event loop; the SQLite store's
  * catalog is WAL, built for a reader and an ingest process at once, and Qdrant is a service. The
  * child's progress lines go to the server log; a shutdown sends it SIGINT, which discards the
  * half-built version and leaves the store as it was.
  */
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { type BaseConfig, ROOT_DIR } from '@asks1/shared/config'
 import type { FilingRegistry, LoadedFiling } from '@asks1/shared/filings-loader'
@@ -48,7 +50,18 @@ export type IngestRunner = (
   signal: AbortSignal,
 ) => Promise<void>
 
-const INGEST_CLI = resolve(ROOT_DIR, 'ingest/src/cli.ts')
+/**
+ * The ingest package's `asks1-ingest` bin, found through the package's own package.json as Node
+ * resolves the dependency (no path into its sources, no PATH lookup, no network: works from a
+ * fresh clone after `pnpm install`).
+ */
+export function ingestBin(): string {
+  const manifest = createRequire(import.meta.url).resolve('@asks1/ingest/package.json')
+  const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin?: Record<string, string> }
+  const entry = bin?.['asks1-ingest']
+  if (!entry) throw new Error(`@asks1/ingest declares no asks1-ingest bin (${manifest})`)
+  return resolve(dirname(manifest), entry)
+}
 
 /** The base settings the ingest CLI reads, passed explicitly so the child writes where the server reads. */
 function ingestEnv(config: BaseConfig): Record<string, string> {
@@ -65,11 +78,12 @@ function ingestEnv(config: BaseConfig): Record<string, string> {
   return env
 }
 
-/** Runs `ingest run <id>` in a child Node process (through tsx, as every package runs from source). */
+/** Runs `asks1-ingest run <id>` in a child Node process. */
 export function childProcessIngest(config: BaseConfig): IngestRunner {
+  const bin = ingestBin()
   return (filing, log, signal) =>
     new Promise<void>((done, fail) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', INGEST_CLI, 'run', filing.id], {
+      const child = spawn(process.execPath, [bin, 'run', filing.id], {
         cwd: ROOT_DIR,
         env: { ...process.env, ...ingestEnv(config) },
         stdio: ['ignore', 'pipe', 'pipe'],

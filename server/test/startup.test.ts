@@ -1,15 +1,15 @@
 /**
  * Start-up ingest bookkeeping (`ingestMissing`) with runners that write to the real SQLite store
  * or fail, and what /ready reports meanwhile. The runner is the seam: production runs the ingest
- * CLI in a child process (covered by e2e.test.ts on the real Pandora filing).
+ * package's bin in a child process (covered by e2e.test.ts on the real Pandora filing).
  */
-import { truncateSync, writeFileSync } from 'node:fs'
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadRegistry } from '@asks1/shared/filings-loader'
 import type { FastifyBaseLogger } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ReadyReply } from '../src/schemas'
-import { type IngestRunner, ingestMissing, StartupState } from '../src/startup'
+import { type IngestRunner, ingestBin, ingestMissing, StartupState } from '../src/startup'
 import { buildTestApp, makeEnv, seedFiling, type TestEnv } from './helper'
 
 let env: TestEnv
@@ -195,5 +195,13 @@ describe('a damaged live version heals instead of failing', () => {
     expect((await app.inject('/sources?filing=acme-s1&page=1')).statusCode).toBe(200)
     expect((await app.inject('/ready')).statusCode).toBe(200)
     await app.close()
+  })
+})
+
+describe('the ingest runner', () => {
+  it("runs the ingest package's asks1-ingest bin, found through its package.json", () => {
+    const bin = ingestBin()
+    expect(bin.replaceAll('\\', '/')).toMatch(/\/ingest\/bin\/asks1-ingest\.mjs$/)
+    expect(readFileSync(bin, 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/)
   })
 })

@@ -8,10 +8,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, extname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { readPages } from '@asks1/ingest'
 import { ROOT_DIR, readConfig } from '@asks1/shared/config'
 import { Type } from 'typebox'
 import { type GroundTruthSentence, type PageAccuracy, pageAccuracy } from './accuracy'
-import { readPages } from './read'
 
 // The shared data set sits beside the repository (`../shared/data`), as on every developer machine and in CI.
 const { ASKS1_SHARED_DATA: SHARED_DATA } = readConfig({

@@ -21,11 +21,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import type { ReadyReply } from '@asks1/server/schemas'
+import { freePort, type RedisProcess, startRedis } from '@asks1/server/testing/redis-server'
 import { ROOT_DIR } from '@asks1/shared/config'
 import type { FilingsReply } from '@asks1/shared/contract/api'
 import autocannon from 'autocannon'
-import { freePort, type RedisProcess, startRedis } from '../testing/redis-server'
-import type { ReadyReply } from './schemas'
 
 const { values: args } = parseArgs({
   options: {

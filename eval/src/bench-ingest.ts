@@ -5,12 +5,11 @@
  */
 import { statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { chunkPages, pagesFor, readPages } from '@asks1/ingest'
 import { loadBaseConfig } from '@asks1/shared/config'
 import { stripPageTags } from '@asks1/shared/contract/citations'
 import { loadRegistry } from '@asks1/shared/filings-loader'
 import { loadEmbedder } from '@asks1/shared/retrieval/embedder'
-import { chunkPages } from './chunk'
-import { readPages } from './read'
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
@@ -57,7 +56,7 @@ async function main() {
     const t0 = performance.now()
     const { pages, report } = await readPages(file)
     const t1 = performance.now()
-    const chunks = chunkPages(pages, { filing: 'bench', version: 'bench' })
+    const chunks = chunkPages(pagesFor('chunk', pages), { filing: 'bench', version: 'bench' })
     const t2 = performance.now()
     sample()
     lastPages = pages
@@ -91,7 +90,7 @@ async function main() {
     process.stdout.write(`embedding: not measured (${embedder.reason ?? 'no model'})\n`)
     return
   }
-  const chunks = chunkPages(lastPages, { filing: 'bench', version: 'bench' })
+  const chunks = chunkPages(pagesFor('chunk', lastPages), { filing: 'bench', version: 'bench' })
   const limit = Math.min(chunks.length, Math.max(1, Number(values['embed-limit'])))
   const texts = chunks.slice(0, limit).map((c) => stripPageTags(c.text))
   await embedder.embedDocuments(texts.slice(0, 2)) // warm-up
