@@ -1,6 +1,7 @@
 import { isBuiltin } from 'node:module'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { compression } from 'vite-plugin-compression2'
 // By path, not `@asks1/shared/contract/routes`: Vite bundles its config file but leaves package
 // imports to Node, which cannot load the workspace's TypeScript sources (Node 20 has no type
 // stripping); a relative import is bundled into the config like the config itself.
@@ -28,7 +29,6 @@ export const NODE_ONLY_PACKAGES = [
   'env-schema',
   'sharp',
   'fastify',
-  'pdfjs-dist',
   '@anthropic-ai/sdk',
 ]
 
@@ -62,10 +62,20 @@ export function browserSafe(): Plugin {
 const api = process.env.ASKS1_API ?? 'http://127.0.0.1:3000'
 
 export default defineConfig({
-  plugins: [browserSafe(), react()],
+  plugins: [
+    browserSafe(),
+    react(),
+    // Brotli and gzip copies of every text asset, served as they are by the server (preCompressed):
+    // nothing is compressed per request.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|html|svg|json|webmanifest)$/,
+    }),
+  ],
   server: {
     // Every API path goes to the API server; the route table is the contract's, so none is forgotten.
     proxy: Object.fromEntries(API_PATHS.map((p) => [p, api])),
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // No source maps in production: the served app is the bundle alone.
+  build: { outDir: 'dist', sourcemap: false },
 })

@@ -6,7 +6,7 @@
  */
 import { readPrintedLabel } from '@asks1/shared/contract/page-label'
 import { HTMLElement, type Node, NodeType, parse } from 'node-html-parser'
-import type { Line } from './layout'
+import type { HtmlRow, Line } from './layout'
 import type { Marker } from './markers'
 
 export function isHtml(text: string): boolean {
@@ -71,36 +71,63 @@ function alignOf(el: HTMLElement): Align {
   return null
 }
 
+/** A `<tr>`'s cells on the table's grid (colspan expanded), text whitespace-collapsed. */
+function rowOf(tr: HTMLElement, table: number): HtmlRow {
+  const cells: HtmlRow['cells'] = []
+  let col = 0
+  for (const child of tr.childNodes) {
+    if (!(child instanceof HTMLElement) || !CELL.has((child.rawTagName ?? '').toLowerCase())) continue
+    const span = Math.max(1, Math.min(50, Number.parseInt(child.getAttribute('colspan') ?? '1', 10) || 1))
+    const text = child.text.replace(/[\s\u00a0\u200b\ufeff]+/g, ' ').trim()
+    cells.push({ text, col, span })
+    col += span
+  }
+  return { table, cells }
+}
+
 export interface HtmlLines {
   lines: Line[]
   /** Label candidates found by the page-break rule (before monotonic filtering). */
   markers: Marker[]
   /** HTML pages counted by page breaks. */
   htmlPages: number
+  /**
+   * Where each HTML page ends, as an offset into `html` (page n runs from `pageEnds[n-2]`, or 0, to
+   * `pageEnds[n-1]`): the reader's page view cuts a printed page's own markup out with these.
+   */
+  pageEnds: number[]
+  /** The HTML the offsets refer to (the document without EDGAR's SGML wrapper). */
+  html: string
 }
 
 export function htmlLines(source: string): HtmlLines {
-  const root = parse(unwrapEdgar(source), {
+  const html = unwrapEdgar(source)
+  const root = parse(html, {
     lowerCaseTagName: true,
     comment: false,
     blockTextElements: { script: false, style: false, noscript: false },
   })
   const lines: Line[] = []
   const markers: Marker[] = []
+  const pageEnds: number[] = []
   let page = 1
   let pageStart = 0
   let buffer = ''
   let bufferCentred = false
   const alignStack: boolean[] = [false]
+  // Table rows are kept as cells too (the table reader's input); the text stream is unchanged.
+  const tableStack: number[] = []
+  let tables = 0
 
   const flush = () => {
     const text = buffer.replace(/[\s\u00a0\u200b\ufeff]+/g, ' ').trim()
     if (text) lines.push({ text, page, centred: bufferCentred })
     buffer = ''
   }
-  const pageBreak = () => {
+  const pageBreak = (at: number) => {
     flush()
     if (lines.length === pageStart) return
+    pageEnds.push(at)
     const last = lines[lines.length - 1] as Line
     // Filings centre their page numbers; some right-align them. Either way the number is the page's
     // last block, and the monotonic filter weeds out a page that merely ends in a lone number.
@@ -123,23 +150,31 @@ export function htmlLines(source: string): HtmlLines {
     if (SKIP.has(tag)) return
     const style = (node.getAttribute?.('style') ?? '').toLowerCase().replace(/\s+/g, '')
     if (style.includes('display:none')) return
-    if (style.includes('page-break-before:always') || style.includes('break-before:page')) pageBreak()
+    if (style.includes('page-break-before:always') || style.includes('break-before:page'))
+      pageBreak(node.range[0])
     if (tag === 'hr') {
-      pageBreak()
+      pageBreak(node.range[0])
       return
     }
     const block = BLOCK.has(tag)
+    if (tag === 'table') tableStack.push(tables++)
     if (block) flush()
     else if (CELL.has(tag)) buffer += ' '
+    const rowStart = lines.length
     const align = alignOf(node)
     alignStack.push(align === null ? (alignStack[alignStack.length - 1] as boolean) : align === 'centre')
     for (const child of node.childNodes) visit(child)
     alignStack.pop()
     if (block) flush()
     else if (CELL.has(tag)) buffer += ' '
-    if (style.includes('page-break-after:always') || style.includes('break-after:page')) pageBreak()
+    if (tag === 'table') tableStack.pop()
+    const table = tableStack.at(-1)
+    if (tag === 'tr' && table !== undefined && lines.length > rowStart)
+      (lines[rowStart] as Line).row = rowOf(node, table)
+    if (style.includes('page-break-after:always') || style.includes('break-after:page'))
+      pageBreak(node.range[1])
   }
   visit(root)
-  pageBreak()
-  return { lines, markers, htmlPages: Math.max(1, page - 1) }
+  pageBreak(html.length)
+  return { lines, markers, htmlPages: Math.max(1, page - 1), pageEnds, html }
 }

@@ -4,6 +4,7 @@
 export { describeChanges, diffPages, type PageChanges } from './changes'
 export { CHUNK_OVERLAP, CHUNK_WORDS, type ChunkOptions, chunkId, chunkPages, isHeading } from './chunk'
 export { type EdgarDocument, fetchEdgarDocument, primaryDocumentLink } from './edgar'
+export { htmlPrintedPages, type PrintedHtmlPage } from './html-pages'
 export {
   type IngestOptions,
   type IngestPagesOptions,

@@ -12,6 +12,46 @@ export interface Line {
   geo?: LineGeometry
   /** HTML only: the line is a centred block. */
   centred?: boolean
+  /** PDF only: the line's runs of text split at wide gaps (table cells), left to right. */
+  segments?: Segment[]
+  /** HTML only: the line starts this `<tr>` of a `<table>`. */
+  row?: HtmlRow
+}
+
+/** A run of a PDF line's text with no wide gap inside: a table cell, a label, a header part. */
+export interface Segment {
+  text: string
+  x0: number
+  x1: number
+}
+
+/** A `<tr>` as EDGAR marks it up: its cells with their grid positions (colspan expanded). */
+export interface HtmlRow {
+  /** Which `<table>` of the document (0-based, in document order). */
+  table: number
+  cells: { text: string; col: number; span: number }[]
+}
+
+/** A gap wider than this share of the font size splits a line into segments (a word space is ~0.25). */
+const SEGMENT_GAP = 0.8
+
+/** Splits a line's items (sorted by x) at wide gaps; blank items are gaps, not text. */
+export function segmentsOf(items: readonly TextItem[]): Segment[] {
+  const out: Segment[] = []
+  let cur: Segment | null = null
+  for (const it of items) {
+    if (it.str.trim() === '') continue
+    const gap = cur ? it.x - cur.x1 : Number.POSITIVE_INFINITY
+    if (cur && gap <= SEGMENT_GAP * Math.max(it.fontSize, 1)) {
+      cur.text += gap > 0.15 * it.fontSize ? ` ${it.str}` : it.str
+      cur.x1 = Math.max(cur.x1, it.x + it.width)
+    } else {
+      cur = { text: it.str, x0: it.x, x1: it.x + it.width }
+      out.push(cur)
+    }
+  }
+  for (const s of out) s.text = s.text.replace(/\s+/g, ' ').trim()
+  return out.filter((s) => s.text !== '')
 }
 
 export interface LineGeometry {
@@ -104,6 +144,7 @@ export function linesOfPage(page: PhysicalPage): Line[] {
     lines.push({
       text,
       page: page.number,
+      segments: segmentsOf(group),
       geo: {
         x0,
         x1,

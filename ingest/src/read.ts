@@ -17,6 +17,7 @@ import {
 import { countTrimmed, trimMatter } from './matter'
 import { assemblePages, type RawPage } from './paging'
 import { assertTextLayer, extractPdf, InputError, isPdf } from './pdf'
+import { readHtmlTables, readPdfTables } from './tables'
 
 export interface ReadOptions {
   /** Forces the front-matter cut at this many physical pages. */
@@ -166,6 +167,7 @@ export function pageHtml(
 
 export function toRecords(rawPages: RawPage[], source: 'pdf' | 'html', skipPages?: number): PageRecord[] {
   const trimmed = trimMatter(rawPages, skipPages === undefined ? {} : { skipPages })
+  const tables = source === 'pdf' ? readPdfTables(trimmed) : readHtmlTables(trimmed)
   const out: PageRecord[] = []
   for (const p of trimmed) {
     const text = pageText(p.lines)
@@ -178,6 +180,8 @@ export function toRecords(rawPages: RawPage[], source: 'pdf' | 'html', skipPages
       matter: p.matter,
     }
     if (p.fallback) record.fallback = true
+    const onPage = tables.get(p.label)
+    if (onPage?.length) record.tables = onPage
     out.push(record)
   }
   return out
@@ -217,7 +221,7 @@ export async function readPagesFromData(
 }
 
 /** UTF-8 when valid; older EDGAR documents are Windows-1252. */
-function decodeText(data: Uint8Array): string {
+export function decodeText(data: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(data)
   } catch {

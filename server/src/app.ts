@@ -31,6 +31,7 @@ import statePlugin from './plugins/state'
 import storePlugin from './plugins/store'
 import { registerWeb } from './plugins/web'
 import askRoutes from './routes/ask'
+import documentRoutes from './routes/document'
 import filingsRoutes from './routes/filings'
 import healthRoutes from './routes/health'
 import sessionRoutes from './routes/session'
@@ -174,6 +175,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDocs(app)
 
   await app.register(healthRoutes)
+  // Outside the rate limit, like the static assets: one PDF page view is a dozen range requests.
+  await app.register(documentRoutes)
   // Per-IP rate limit around the API only: health probes and static assets are not counted.
   await app.register(async (api) => {
     await api.register(rateLimit, {

@@ -66,3 +66,9 @@ export function ensureSession(
   caller.sessionId = id
   return id
 }
+
+/** A caller's allowance as one name (an API key, or a browser session); null: no session yet. */
+export function callerTag(caller: Caller): string | null {
+  if (caller.kind === 'key') return `key:${caller.key.id}`
+  return caller.sessionId ? `session:${caller.sessionId}` : null
+}

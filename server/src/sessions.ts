@@ -53,13 +53,24 @@ export class SessionAllowance {
 
   private key = (id: string) => `session:${id}`
 
-  private info(used: number): SessionInfo {
-    return { used, limit: this.limit, left: Math.max(this.limit - used, 0) }
+  private info(used: number, resetAt: number | null = null): SessionInfo {
+    return {
+      used,
+      limit: this.limit,
+      left: Math.max(this.limit - used, 0),
+      ...(resetAt !== null && { resetsAt: new Date(resetAt).toISOString() }),
+    }
+  }
+
+  /** When the session ends and its allowance with it (null: not started, or not known). */
+  private resetAt(id: string): Promise<number | null> {
+    return this.counters.resetAt ? this.counters.resetAt(this.key(id)) : Promise.resolve(null)
   }
 
   /** A session's figures; reading never creates a count (an unknown session has used nothing). */
   async get(id: string): Promise<SessionInfo> {
-    return this.info(await this.counters.get(this.key(id)))
+    const [used, resetAt] = await Promise.all([this.counters.get(this.key(id)), this.resetAt(id)])
+    return this.info(used, resetAt)
   }
 
   /** The figures of a session that has not asked anything yet. */
@@ -70,11 +81,15 @@ export class SessionAllowance {
   /** Takes one question from the session's allowance, or reports that none is left. */
   async reserve(id: string): Promise<Reservation> {
     const r = await this.counters.take(this.key(id), 1, this.limit, this.now() + SESSION_TTL_S * 1000)
-    return { ok: r.ok, session: this.info(r.ok ? r.used : Math.max(r.used, this.limit)) }
+    return {
+      ok: r.ok,
+      session: this.info(r.ok ? r.used : Math.max(r.used, this.limit), await this.resetAt(id)),
+    }
   }
 
   /** Gives back a reserved question (the answer failed). */
   async release(id: string): Promise<SessionInfo> {
-    return this.info(await this.counters.giveBack(this.key(id), 1))
+    const used = await this.counters.giveBack(this.key(id), 1)
+    return this.info(used, await this.resetAt(id))
   }
 }

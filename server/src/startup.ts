@@ -23,9 +23,16 @@ import { storeKey } from './lookup'
 export type Phase = 'starting' | 'ingesting' | 'ready' | 'failed'
 export type FilingState = 'pending' | 'ingesting' | 'ready' | 'failed'
 
+/** Where a running ingest is: its stage and how far through it (0–100). */
+export interface IngestProgress {
+  stage: IngestStage
+  percent: number
+}
+export type IngestStage = 'extract' | 'embed' | 'write'
+
 export class StartupState {
   phase: Phase
-  readonly filings = new Map<string, { state: FilingState; message?: string }>()
+  readonly filings = new Map<string, { state: FilingState; message?: string; progress?: IngestProgress }>()
   /**
    * Filings whose live version cannot be read (file missing, truncated, corrupt), with the problem:
    * they answer 503 FILING_UNAVAILABLE, and /ready names them, until a re-ingest replaces the version.
@@ -41,14 +48,28 @@ export class StartupState {
   set(id: string, state: FilingState, message?: string): void {
     this.filings.set(id, message === undefined ? { state } : { state, message })
   }
+
+  /** Progress of a filing being ingested (ignored once it is no longer ingesting). */
+  progress(id: string, stage: IngestStage, done: number, total: number): void {
+    const entry = this.filings.get(id)
+    if (entry?.state !== 'ingesting') return
+    entry.progress = { stage, percent: total > 0 ? Math.min(100, Math.floor((100 * done) / total)) : 0 }
+  }
 }
 
-/** Ingests one filing into the store; rejects on failure. */
+/** Ingests one filing into the store; rejects on failure; reports progress when it can. */
 export type IngestRunner = (
   filing: LoadedFiling,
   log: FastifyBaseLogger,
   signal: AbortSignal,
+  onProgress?: (stage: IngestStage, done: number, total: number) => void,
 ) => Promise<void>
+
+/** The ingest CLI's progress line off a terminal (`extract: 12/200 pages`), or null for any other line. */
+export function parseProgressLine(text: string): { stage: IngestStage; done: number; total: number } | null {
+  const m = /^(extract|embed|write): (\d+)\/(\d+) /.exec(text)
+  return m ? { stage: m[1] as IngestStage, done: Number(m[2]), total: Number(m[3]) } : null
+}
 
 /**
  * The ingest package's `asks1-ingest` bin, found through the package's own package.json as Node
@@ -81,7 +102,7 @@ function ingestEnv(config: BaseConfig): Record<string, string> {
 /** Runs `asks1-ingest run <id>` in a child Node process. */
 export function childProcessIngest(config: BaseConfig): IngestRunner {
   const bin = ingestBin()
-  return (filing, log, signal) =>
+  return (filing, log, signal, onProgress) =>
     new Promise<void>((done, fail) => {
       const child = spawn(process.execPath, [bin, 'run', filing.id], {
         cwd: ROOT_DIR,
@@ -95,6 +116,8 @@ export function childProcessIngest(config: BaseConfig): IngestRunner {
           if (!text) return
           tail.push(text)
           if (tail.length > 5) tail.shift()
+          const p = parseProgressLine(text)
+          if (p) onProgress?.(p.stage, p.done, p.total)
           log.info({ ingest: text }, `ingest: ${text}`)
         })
       if (child.stdout) forward(child.stdout)
@@ -156,7 +179,9 @@ async function ingestOne(
   flog.info({ step, source: filing.sourcePath }, 'ingest started')
   const t0 = performance.now()
   try {
-    await deps.ingest(filing, flog, signal)
+    await deps.ingest(filing, flog, signal, (stage, done, total) =>
+      startup.progress(filing.id, stage, done, total),
+    )
     const status = await store.status(storeKey(filing))
     if (!status) throw new Error('ingest finished but the filing is not live in the store')
     const problem = await store.check(storeKey(filing))

@@ -61,7 +61,7 @@ describe('POST /ask, extractive mode (no API key)', () => {
       expect(s.citedPages.length).toBeGreaterThan(0)
       for (const p of s.citedPages) expect(body.citations.map((c) => c.page)).toContain(p)
     }
-    expect(body.session).toEqual({ used: 1, limit: 8, left: 7 })
+    expect(body.session).toMatchObject({ used: 1, limit: 8, left: 7 })
     expect(body.fallbackPages).toBe(false)
   })
 
@@ -79,7 +79,7 @@ describe('POST /ask, extractive mode (no API key)', () => {
       // No new cookie once the session exists.
       expect(r.cookies.find((c) => c.name === 'asks1_session')).toBeUndefined()
     }
-    expect(last).toEqual({ used: 8, limit: 8, left: 0 })
+    expect(last).toMatchObject({ used: 8, limit: 8, left: 0 })
     const ninth = await ask(app, { filing: 'acme-s1', question: 'One more?' }, jar)
     expect(ninth.statusCode).toBe(429)
     expect(ninth.json<ErrorReply>()).toMatchObject({
@@ -216,9 +216,9 @@ describe('GET /session', () => {
     const h = sessionCookie(sid)
     await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, h)
     for (let i = 0; i < 3; i++)
-      expect((await look(h)).json<SessionInfo>()).toEqual({ used: 1, limit: 8, left: 7 })
+      expect((await look(h)).json<SessionInfo>()).toMatchObject({ used: 1, limit: 8, left: 7 })
     const second = await ask(app, { filing: 'acme-s1', question: 'Users?' }, h)
-    expect(second.json<AskReply>().session).toEqual({ used: 2, limit: 8, left: 6 })
+    expect(second.json<AskReply>().session).toMatchObject({ used: 2, limit: 8, left: 6 })
     expect((await look(h)).json<SessionInfo>()).toEqual(second.json<AskReply>().session)
   })
 
@@ -240,7 +240,7 @@ describe('GET /session', () => {
     try {
       await ask(spent, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(sid))
       const res = await spent.inject({ url: '/session', headers: sessionCookie(sid) })
-      expect(res.json<SessionInfo>()).toEqual({ used: 1, limit: 1, left: 0 })
+      expect(res.json<SessionInfo>()).toMatchObject({ used: 1, limit: 1, left: 0 })
     } finally {
       await spent.close()
     }
@@ -528,6 +528,38 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
         await new Promise((r) => setTimeout(r, 20))
       expect(await live.sessions.get(sid)).toMatchObject({ used: 0 })
       expect(live.answers.inflight.size).toBe(0)
+    } finally {
+      fake.aborted = 0
+      await live.close()
+    }
+  })
+
+  it('GET /session?settled=true reads a stopped question as the server settled it', async () => {
+    const live = await buildTestApp(env, { anthropic: fakeClient(fake.url) })
+    try {
+      const base = await live.listen({ host: '127.0.0.1', port: 0 })
+      fake.queue.push({
+        kind: 'text',
+        text: 'Revenue was $3,711 million [p.1]. '.repeat(20),
+        chunks: 40,
+        delayMs: 100,
+      })
+      const sid = newSid()
+      const controller = new AbortController()
+      const res = await fetch(`${base}/ask`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...sessionCookie(sid) },
+        body: JSON.stringify({ filing: 'acme-s1', question: 'Revenue?' }),
+        signal: controller.signal,
+      })
+      await res.body?.getReader().read()
+      controller.abort()
+      // Asked at once: the read waits for the stopped answer to be settled (here: given back).
+      const settled = await fetch(`${base}/session?settled=true`, { headers: sessionCookie(sid) })
+      expect(await settled.json()).toMatchObject({ used: 0, left: 8 })
+      // Nothing in progress: a settled read answers at once, for a new visitor too.
+      expect((await fetch(`${base}/session?settled=true`)).status).toBe(200)
+      expect((await fetch(`${base}/session?settled=maybe`)).status).toBe(400)
     } finally {
       fake.aborted = 0
       await live.close()

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FilingsReply, SourcePageReply, SourceSearchReply } from '@asks1/shared/contract/api'
-import { API_PATHS, ROUTES } from '@asks1/shared/contract/routes'
+import { API_PATHS, ROUTES, SUB_ROUTES } from '@asks1/shared/contract/routes'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReadyReply } from '../src/schemas'
@@ -24,7 +24,10 @@ describe('the route table', () => {
   it("registers exactly the contract's routes", async () => {
     const documented = Object.keys((await app.inject(ROUTES.openapi)).json<{ paths: object }>().paths)
     expect(new Set(documented)).toEqual(
-      new Set(API_PATHS.filter((p) => p !== ROUTES.openapi && p !== ROUTES.docs)),
+      new Set([
+        ...API_PATHS.filter((p) => p !== ROUTES.openapi && p !== ROUTES.docs),
+        ...Object.values(SUB_ROUTES),
+      ]),
     )
     expect(app.hasRoute({ method: 'GET', url: ROUTES.openapi })).toBe(true)
     expect(app.hasRoute({ method: 'GET', url: ROUTES.docs })).toBe(true)
@@ -172,6 +175,8 @@ describe('OpenAPI and docs', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/ask',
       '/filings',
+      '/filings/{id}/document',
+      '/filings/{id}/document/pages/{page}',
       '/health',
       '/ready',
       '/session',

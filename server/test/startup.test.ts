@@ -9,7 +9,7 @@ import { loadRegistry } from '@asks1/shared/filings-loader'
 import type { FastifyBaseLogger } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ReadyReply } from '../src/schemas'
-import { type IngestRunner, ingestBin, ingestMissing, StartupState } from '../src/startup'
+import { type IngestRunner, ingestBin, ingestMissing, parseProgressLine, StartupState } from '../src/startup'
 import { buildTestApp, makeEnv, seedFiling, type TestEnv } from './helper'
 
 let env: TestEnv
@@ -31,6 +31,47 @@ function recordingLog(lines: string[]): FastifyBaseLogger {
 }
 
 describe('start-up ingest', () => {
+  it("shows the running ingest's stage and percentage in /ready", async () => {
+    env = await makeEnv()
+    const registry = loadRegistry(env.registryPath)
+    const startup = new StartupState('starting')
+    const app = await buildTestApp(env, { startup })
+    const seen: ReadyReply['filings'][number][] = []
+    const ingest: IngestRunner = async (filing, _log, _signal, onProgress) => {
+      for (const [stage, done, total] of [
+        ['extract', 50, 200],
+        ['embed', 3, 4],
+      ] as const) {
+        onProgress?.(stage, done, total)
+        seen.push((await app.inject('/ready')).json<ReadyReply>().filings[1] as never)
+      }
+      await seedFiling(env.store, filing.id)
+    }
+    await ingestMissing(
+      recordingLog([]),
+      true,
+      { registry, store: env.store, startup, ingest },
+      new AbortController().signal,
+    )
+    expect(seen).toEqual([
+      { id: 'globex-s1', state: 'ingesting', chunks: 0, progress: { stage: 'extract', percent: 25 } },
+      { id: 'globex-s1', state: 'ingesting', chunks: 0, progress: { stage: 'embed', percent: 75 } },
+    ])
+    // Once ingested, no progress is reported any more.
+    expect((await app.inject('/ready')).json<ReadyReply>().filings[1]).toEqual({
+      id: 'globex-s1',
+      state: 'ready',
+      chunks: 2,
+    })
+    await app.close()
+  })
+
+  it("reads the ingest CLI's progress lines", () => {
+    expect(parseProgressLine('extract: 12/200 pages')).toEqual({ stage: 'extract', done: 12, total: 200 })
+    expect(parseProgressLine('write: 64/800 chunks')).toEqual({ stage: 'write', done: 64, total: 800 })
+    expect(parseProgressLine('ingested pandora-s1: 161 pages')).toBeNull()
+  })
+
   it('ingests only what is missing, reports each filing, and turns ready', async () => {
     env = await makeEnv()
     const registry = loadRegistry(env.registryPath)

@@ -23,7 +23,8 @@ import { retryAfterSeconds, upstreamError } from '../src/errors'
 import { costMicroUsd } from '../src/services/budget'
 import { nextUtcMidnight, secondsUntil, utcDay } from '../src/services/day'
 import { AnswerGate } from '../src/services/gate'
-import { SessionAllowance, sessionSecret } from '../src/sessions'
+import { InProgress } from '../src/services/in-progress'
+import { SESSION_TTL_S, SessionAllowance, sessionSecret } from '../src/sessions'
 import { SqliteCounters } from '../src/state/sqlite'
 import { ACME_PAGES, chunksOf } from './helper'
 
@@ -339,18 +340,55 @@ describe('session counts (SQLite counters)', () => {
     let counters = new SqliteCounters(file)
     let s = new SessionAllowance(counters, 3)
     const id = 'session-aaaaaaaaaaaa'
-    expect(await s.reserve(id)).toEqual({ ok: true, session: { used: 1, limit: 3, left: 2 } })
+    expect(await s.reserve(id)).toMatchObject({ ok: true, session: { used: 1, limit: 3, left: 2 } })
     expect((await s.reserve(id)).session.used).toBe(2)
-    expect(await s.release(id)).toEqual({ used: 1, limit: 3, left: 2 })
+    expect(await s.release(id)).toMatchObject({ used: 1, limit: 3, left: 2 })
     await counters.close()
     counters = new SqliteCounters(file)
     s = new SessionAllowance(counters, 3)
-    expect(await s.get(id)).toEqual({ used: 1, limit: 3, left: 2 })
+    expect(await s.get(id)).toMatchObject({ used: 1, limit: 3, left: 2 })
     expect((await s.reserve(id)).ok).toBe(true)
     expect((await s.reserve(id)).ok).toBe(true)
-    expect(await s.reserve(id)).toEqual({ ok: false, session: { used: 3, limit: 3, left: 0 } })
+    expect(await s.reserve(id)).toMatchObject({ ok: false, session: { used: 3, limit: 3, left: 0 } })
     expect(await s.get('other-session-bbbbbb')).toEqual({ used: 0, limit: 3, left: 3 })
     await counters.close()
+  })
+
+  it('says when a session resets: a fixed time after its first question, on every figure', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'asks1-sessions-'))
+    let now = Date.UTC(2026, 0, 10, 12, 0, 0)
+    const counters = new SqliteCounters(join(dir, 'state.sqlite'), () => now)
+    const s = new SessionAllowance(counters, 2, () => now)
+    const id = 'session-cccccccccccc'
+    const resetsAt = new Date(now + SESSION_TTL_S * 1000).toISOString()
+    expect(resetsAt).toBe('2026-01-17T12:00:00.000Z')
+    expect((await s.reserve(id)).session.resetsAt).toBe(resetsAt)
+    now += 3_600_000 // later questions do not move the reset
+    expect((await s.reserve(id)).session.resetsAt).toBe(resetsAt)
+    expect(await s.reserve(id)).toMatchObject({ ok: false, session: { left: 0, resetsAt } })
+    expect((await s.release(id)).resetsAt).toBe(resetsAt)
+    expect((await s.get(id)).resetsAt).toBe(resetsAt)
+    expect((await s.get('never-asked-dddddddd')).resetsAt).toBeUndefined()
+    await counters.close()
+  })
+})
+
+describe('answers in progress (settled reads)', () => {
+  it("a settled read waits for that caller's work only, and until it settles", async () => {
+    const p = new InProgress()
+    let finish: () => void = () => {}
+    p.track('session:a', new Promise<void>((resolve) => (finish = resolve)))
+    let waited = false
+    const read = p.settled('session:a', 60_000).then(() => {
+      waited = true
+    })
+    await p.settled('session:b', 60_000) // another caller is not held up
+    await new Promise((r) => setImmediate(r))
+    expect(waited).toBe(false)
+    finish()
+    await read
+    expect(waited).toBe(true)
+    await p.settled('session:a', 60_000)
   })
 })
 

@@ -94,6 +94,11 @@ describe('units', () => {
     expect(cell('166,919', units).value).toBe(166_919_000)
     expect(cell('(3.80)', units, 'Basic and diluted net loss per share').value).toBe(-3.8)
     expect(cell('12.5%', units).value).toBe(12.5)
+    // Rates, ratios and terms are never amounts ("in thousands except for lease terms and rates").
+    expect(cell('3.7', units, 'Weighted-average remaining lease term').value).toBe(3.7)
+    expect(cell('6.72', units, 'Weighted-average incremental borrowing rate').value).toBe(6.72)
+    expect(cell('500', units, 'Term loan').value).toBe(500_000)
+    expect(cell('12', units, 'Interest rate swap').value).toBe(12_000)
     expect(formatFigure(cell('166,919', units))).toBe('166,919 thousand')
     expect(formatFigure(cell('$ (13,988)', units))).toBe('-$13,988 thousand')
   })

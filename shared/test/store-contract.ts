@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Chunk, PageRecord } from '../src/contract/chunk'
+import type { Table } from '../src/contract/tables'
 import type { Embedder } from '../src/retrieval/embedder'
 import { analyzeQuery } from '../src/retrieval/query'
 import { type Store, UnknownFilingError } from '../src/retrieval/store/types'
@@ -82,12 +83,43 @@ export function acmeChunks(version = 'unset'): Chunk[] {
   }))
 }
 
+/** A table part on p.60 continuing one begun on p.59: its rows keep their own printed page. */
+export const ACME_TABLE: Table = {
+  page: '60',
+  title: 'Consolidated Statements of Operations',
+  units: { label: 'thousands', scale: 1000, exceptPerShare: true, exceptShares: false },
+  columns: [
+    { label: 'Year Ended December 31, 2022', period: 'Year ended December 31, 2022' },
+    { label: 'Year Ended December 31, 2023', period: 'Year ended December 31, 2023' },
+  ],
+  rows: [
+    {
+      label: 'Total revenue',
+      page: '60',
+      cells: [
+        { text: '$ 340,112', value: 340_112_000 },
+        { text: '$ 1,200,400', value: 1_200_400_000 },
+      ],
+    },
+    {
+      label: 'Net loss per share',
+      page: '60',
+      cells: [
+        { text: '(0.84 )', value: -0.84 },
+        { text: '—', value: null },
+      ],
+    },
+  ],
+  continued: true,
+}
+
 export function acmePages(): PageRecord[] {
   return ['12', '20', '21', '60', '98', '154', '155', '156', 'F-16'].map((label, i) => ({
     label,
     pdfPages: [i + 10],
     text: `Text of printed page ${label}.${label === 'F-16' ? ' Lease commitments: $12 million.' : ''}`,
     matter: 'body',
+    ...(label === '60' ? { tables: [ACME_TABLE] } : {}),
   }))
 }
 
@@ -274,6 +306,8 @@ export function storeContract(
         matter: 'body',
       })
       expect(await store.getPage('acme', 'F-99')).toBeNull()
+      // Tables are kept with their page, exactly as read (values in units, rows with their page).
+      expect((await store.getPage('acme', '60'))?.tables).toEqual([ACME_TABLE])
       expect(await store.listPages('acme')).toEqual([
         '12',
         '20',

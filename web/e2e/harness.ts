@@ -46,7 +46,7 @@ export interface E2eServer {
 export async function startServer(
   prefix: string,
   env: Record<string, string> = {},
-  opts: { anthropic?: null } = {},
+  opts: { anthropic?: null; ingest?: string[] } = {},
 ): Promise<E2eServer> {
   const dir = mkdtempSync(join(tmpdir(), prefix))
   const dist = join(dir, 'web-dist')
@@ -76,13 +76,18 @@ export async function startServer(
   })
   const store = await openStore(config)
   const embedder = missingEmbedder('e2e runs keyword-only: no embedding model in tests')
-  await ingestFiling({ filing: 'pandora-s1', file: join(ROOT, 'samples', 'pandora-s1.htm'), store, embedder })
+  // Pandora (EDGAR HTML) always; others (the Facebook PDF) when a test needs them.
+  for (const id of opts.ingest ?? ['pandora-s1']) {
+    const entry = registry.filings.find((f) => f.id === id)
+    if (!entry) throw new Error(`no filing ${id} in filings.json`)
+    await ingestFiling({ filing: id, file: resolve(ROOT, String(entry.source)), store, embedder })
+  }
   const app = await buildApp({
     config,
     registry: loadRegistry(registryPath),
     store,
     embedder,
-    ...opts,
+    ...(opts.anthropic !== undefined && { anthropic: opts.anthropic }),
     logger: false,
   })
   await app.listen({ host: '127.0.0.1', port: 0 })

@@ -1,6 +1,6 @@
 import type { FilingInfo, FilingsReply } from '@asks1/shared/contract/api'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { type AnswerState, type AskTurnInput, filingsQueryOptions, queryKeys } from './api/queries'
 import { Chat, QUESTION_ID } from './components/Chat'
 import { Footer, Header, HowItWorks } from './components/Chrome'
@@ -9,6 +9,7 @@ import { FilingSwitcher } from './components/FilingSwitcher'
 import { type PageTarget, SourcePanel } from './components/SourcePanel'
 import { useFilingSelection } from './hooks/use-filing-selection'
 import { useSessionInfo } from './hooks/use-session'
+import { useThreads } from './hooks/use-threads'
 import { buildHistory } from './lib/history'
 
 export function App() {
@@ -41,16 +42,14 @@ function Workspace({ reply }: { reply: FilingsReply }) {
   const filing = reply.filings.find((f) => f.id === selection.selectedId) as FilingInfo
   const target = reply.filings.find((f) => f.id === selection.shownId) ?? filing
   const session = useSessionInfo()
-  // Each filing keeps its own thread for the visit; switching back finds it as it was.
-  const [threads, setThreads] = useState<Record<string, AskTurnInput[]>>({})
+  // Each filing keeps its own thread, across switches and reloads (localStorage).
+  const { threads, setThreads, clear } = useThreads()
   const [page, setPage] = useState<PageTarget | null>(null)
   const [howOpen, setHowOpen] = useState(false)
-  const threadsRef = useRef(threads)
-  threadsRef.current = threads
 
   const ask = useCallback(
     (question: string) => {
-      const previous = threadsRef.current[filing.id] ?? []
+      const previous = threads[filing.id] ?? []
       // History = the earlier turns that were answered (failed ones are left out).
       const answered = previous.flatMap((t) => {
         const data = queryClient.getQueryData<AnswerState>(queryKeys.ask(t.filing, t.turnId))
@@ -64,7 +63,7 @@ function Workspace({ reply }: { reply: FilingsReply }) {
       }
       setThreads((all) => ({ ...all, [filing.id]: [...(all[filing.id] ?? []), turn] }))
     },
-    [filing.id, queryClient],
+    [filing.id, queryClient, threads, setThreads],
   )
 
   return (
@@ -102,6 +101,7 @@ function Workspace({ reply }: { reply: FilingsReply }) {
               session={session}
               onAsk={ask}
               onOpenPage={setPage}
+              onClear={() => clear(filing.id)}
             />
           </main>
         </div>

@@ -6,7 +6,8 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { API_PATHS } from '@asks1/shared/contract/routes'
 import { afterAll, describe, expect, test } from 'vitest'
 import viteConfig, { NODE_ONLY_PACKAGES, nodeOnlyReason } from '../vite.config'
@@ -24,8 +25,18 @@ describe('production bundle', () => {
   test('contains no Node-only module', async () => {
     const out = join(tmp, 'dist')
     await buildWeb(out)
-    const js = files(out).filter((f) => f.endsWith('.js'))
+    const all = files(out).filter((f) => /\.m?js$/.test(f))
+    // pdf.js ships Node branches (process.getBuiltinModule, behind its own isNodeJS check) in its
+    // browser build; they never run in a browser. Its chunks get the package checks, not the marker ones.
+    const isPdfJs = (f: string) => /^(PdfPageView|pdf\.worker)/.test(basename(f))
+    const js = all.filter((f) => !isPdfJs(f))
     expect(js.length).toBeGreaterThan(0)
+    const pdfCode = all
+      .filter(isPdfJs)
+      .map((f) => readFileSync(f, 'utf8'))
+      .join('\n')
+    for (const marker of ['better-sqlite3', 'onnxruntime', 'sqlite-vec', 'fastify'])
+      expect(pdfCode).not.toContain(marker)
     const code = js.map((f) => readFileSync(f, 'utf8')).join('\n')
     // Module specifiers as the bundler would leave them: quoted, in import/require position.
     expect(code).not.toMatch(/["'`]node:[a-z]/)
@@ -44,6 +55,25 @@ describe('production bundle', () => {
     ])
       expect(files(out).map((f) => f.slice(out.length + 1))).toContain(icon)
   }, 120_000)
+
+  test('ships precompressed assets, no source maps, pdf.js apart, and a main bundle within budget', () => {
+    const out = join(tmp, 'dist')
+    const names = files(out).map((f) => f.slice(out.length + 1))
+    expect(names.filter((n) => n.endsWith('.map'))).toEqual([])
+    const main = names.filter((n) => /^assets\/index-[\w-]+\.js$/.test(n))
+    expect(main).toHaveLength(1)
+    for (const asset of [...main, 'index.html']) {
+      expect(names).toContain(`${asset}.br`)
+      expect(names).toContain(`${asset}.gz`)
+    }
+    // pdf.js and its worker are their own chunks, loaded with the first PDF page opened.
+    expect(names.some((n) => /^assets\/PdfPageView-[\w-]+\.js$/.test(n))).toBe(true)
+    expect(names.some((n) => /^assets\/pdf\.worker\.min-[\w-]+\.mjs$/.test(n))).toBe(true)
+    const mainCode = readFileSync(join(out, main[0] as string))
+    expect(mainCode.toString()).not.toContain('GlobalWorkerOptions')
+    // Budget: main's bundle before the page view (issue 17) was 91,190 bytes gzip -9; at most 10 kB more.
+    expect(gzipSync(mainCode, { level: 9 }).length).toBeLessThanOrEqual(101_190)
+  })
 
   test('a build that imports Node-only code fails and names the import', async () => {
     // The plugin refuses the import by name, before resolution: the entry can live outside the app.

@@ -38,7 +38,7 @@ describe('chat', () => {
     // A citation split across two deltas becomes a chip once it is whole; not checked yet.
     await act(async () => stream.send({ event: 'delta', data: { text: 'in 2011 (p.5' } }))
     await act(async () => stream.send({ event: 'delta', data: { text: '6).' } }))
-    const pending = await within(turn).findByRole('button', { name: 'Page 56: open the page text' })
+    const pending = await within(turn).findByRole('button', { name: 'p.56, open the page' })
     expect(pending).toHaveClass('cite--pending')
     // The slot is only known taken once the server reports it (in `done`).
     expect(screen.getByText('8 of 8 questions left')).toBeInTheDocument()
@@ -48,9 +48,9 @@ describe('chat', () => {
       stream.send({ event: 'done', data: reply })
       stream.close()
     })
-    expect(
-      await within(turn).findByRole('button', { name: 'Page 56, checked: open the page text' }),
-    ).toHaveClass('cite--verified')
+    expect(await within(turn).findByRole('button', { name: 'p.56, checked, open the page' })).toHaveClass(
+      'cite--verified',
+    )
     await waitFor(() => expect(answer).toHaveAttribute('aria-busy', 'false'))
     expect(screen.getByText('3 of 8 questions left')).toBeInTheDocument()
     expect(screen.getByRole('log', { name: 'Questions and answers' })).toContainElement(turn)

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { formatReset } from '../src/lib/allowance'
 import {
   askReply,
   errorReply,
@@ -29,16 +30,22 @@ describe('failures in plain words', () => {
       json(
         errorReply(429, 'You have asked 8 questions, the limit for one session.', {
           code: 'SESSION_LIMIT',
-          session: { used: 8, limit: 8, left: 0 },
+          session: { used: 8, limit: 8, left: 0, resetsAt: '2031-03-04T05:06:00.000Z' },
         }),
         429,
       ),
     )
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('You have used all your questions')
-    expect(alert).toHaveTextContent('This demo answers 8 questions per visit, and you have asked them all.')
+    // The server's own message, then when the allowance comes back (never "per visit").
+    expect(alert).toHaveTextContent('You have asked 8 questions, the limit for one session.')
+    const reset = formatReset('2031-03-04T05:06:00.000Z')
+    expect(alert).toHaveTextContent(`You can ask again from ${reset}.`)
+    expect(alert).not.toHaveTextContent(/per visit/)
     expect(within(alert).queryByRole('button')).not.toBeInTheDocument()
-    expect(screen.getByText('No questions left (limit 8 per visit)')).toBeInTheDocument()
+    expect(screen.getByText(`No questions left · 8 more on ${reset}`)).toBeInTheDocument()
+    // Nothing can be sent, so no hint about sending.
+    expect(screen.queryByText(/Enter to send/)).not.toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: /your question/i })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Ask' })).toBeDisabled()
   })

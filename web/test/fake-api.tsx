@@ -257,6 +257,7 @@ export function pageReply(page: string, text: string, over: Partial<SourcePageRe
     prev: Number.isNaN(n) ? null : String(n - 1),
     next: Number.isNaN(n) ? null : String(n + 1),
     edgarUrl: facebook.edgarUrl,
+    tables: [],
     ...over,
   }
 }

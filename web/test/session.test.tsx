@@ -37,7 +37,7 @@ describe('questions left (GET /session, then each answer)', () => {
   test('a spent allowance closes the question box before any question is asked', async () => {
     const api = fakeApi({ 'GET /filings': () => json(filingsReply), 'GET /session': () => json(session(8)) })
     renderApp()
-    expect(await screen.findByText('No questions left (limit 8 per visit)')).toBeInTheDocument()
+    expect(await screen.findByText('No questions left')).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: /your question/i })).toBeDisabled()
     for (const card of screen.getAllByRole('button', { name: /\?$/ })) expect(card).toBeDisabled()
     expect(api.callsTo('POST /ask')).toHaveLength(0)
@@ -56,7 +56,7 @@ describe('questions left (GET /session, then each answer)', () => {
     const { user } = renderApp()
     expect(await screen.findByText('1 of 8 questions left')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: /Zynga\?/ }))
-    expect(await screen.findByText('No questions left (limit 8 per visit)')).toBeInTheDocument()
+    expect(await screen.findByText('No questions left')).toBeInTheDocument()
   })
 
   test('when /session fails, no count is shown and questions still work', async () => {

@@ -1,7 +1,7 @@
 import type { SessionInfo } from '@asks1/shared/contract/api'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { STOPPED_LABEL } from '../src/components/Turn'
+import { STOPPED_COUNTED_LABEL, STOPPED_LABEL } from '../src/components/Turn'
 import { askReply, fakeApi, filingsReply, json, renderApp, sseStream } from './fake-api'
 
 beforeEach(() => {
@@ -12,12 +12,14 @@ beforeEach(() => {
  * POST /ask answers with a stream the test feeds, one per request; GET /session reports 6 left, as
  * the server does once it has given a stopped question back.
  */
-function stoppableApi() {
+function stoppableApi(afterStop?: SessionInfo) {
   const streams: ReturnType<typeof sseStream>[] = []
   const session: SessionInfo = { used: 2, limit: 8, left: 6 }
   const api = fakeApi({
     'GET /filings': () => json(filingsReply),
-    'GET /session': () => json(session),
+    // A settled read (after a Stop) reports what the server decided.
+    'GET /session': ({ url }) =>
+      json(url.searchParams.get('settled') === 'true' && afterStop ? afterStop : session),
     'POST /ask': () => {
       const stream = sseStream()
       streams.push(stream)
@@ -42,7 +44,7 @@ describe('stopping a streaming answer', () => {
     const turn = screen.getByRole('article', { name: /Question: How much revenue/ })
     await act(async () => first?.send({ event: 'delta', data: { text: 'Revenue was $3,711 million ' } }))
     await act(async () => first?.send({ event: 'delta', data: { text: 'in 2011 (p.56), up' } }))
-    expect(await within(turn).findByRole('button', { name: 'Page 56: open the page text' })).toBeVisible()
+    expect(await within(turn).findByRole('button', { name: 'p.56, open the page' })).toBeVisible()
 
     const [ask] = api.callsTo('POST /ask')
     expect(ask?.signal).toBeInstanceOf(AbortSignal)
@@ -57,9 +59,7 @@ describe('stopping a streaming answer', () => {
       'Revenue was $3,711 million in 2011 p.56, up',
     )
     expect(turn.querySelector('.answer__text')).toHaveClass('answer__text--partial')
-    expect(within(turn).getByRole('button', { name: 'Page 56: open the page text' })).toHaveClass(
-      'cite--pending',
-    )
+    expect(within(turn).getByRole('button', { name: 'p.56, open the page' })).toHaveClass('cite--pending')
     expect(within(turn).queryByRole('region', { name: 'Sources' })).not.toBeInTheDocument()
     expect(turn.querySelector('.answer')).toHaveAttribute('aria-busy', 'false')
     expect(turn.querySelector('.caret')).toBeNull()
@@ -68,6 +68,8 @@ describe('stopping a streaming answer', () => {
 
     // The allowance is read again, and the composer is ready for a question.
     await waitFor(() => expect(api.callsTo('GET /session').length).toBe(sessionReads + 1))
+    // Read once the server has settled the stopped question: its figures, not a guess.
+    expect(api.callsTo('GET /session').at(-1)?.url.search).toBe('?settled=true')
     expect(screen.getByText('6 of 8 questions left')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Ask' })).toBeInTheDocument()
     // A stopped question never re-runs by itself.
@@ -84,11 +86,26 @@ describe('stopping a streaming answer', () => {
       api.streams[1]?.send({ event: 'done', data: reply })
       api.streams[1]?.close()
     })
-    expect(
-      await within(turn).findByRole('button', { name: 'Page 56, checked: open the page text' }),
-    ).toHaveClass('cite--verified')
+    expect(await within(turn).findByRole('button', { name: 'p.56, checked, open the page' })).toHaveClass(
+      'cite--verified',
+    )
     expect(turn.querySelector('.answer__text')).not.toHaveClass('answer__text--partial')
     expect(screen.getByText('3 of 8 questions left')).toBeInTheDocument()
+  })
+
+  test('a stopped question the server had already counted is labelled counted, with its figures', async () => {
+    const api = stoppableApi({ used: 3, limit: 8, left: 5 })
+    const { user } = renderApp()
+    expect(await screen.findByText('6 of 8 questions left')).toBeInTheDocument()
+    await user.click(
+      await screen.findByRole('button', { name: /How much revenue did Facebook make in 2011/ }),
+    )
+    const turn = screen.getByRole('article', { name: /Question: How much revenue/ })
+    await act(async () => api.streams[0]?.send({ event: 'delta', data: { text: 'Revenue was' } }))
+    await user.click(await screen.findByRole('button', { name: 'Stop answer' }))
+    expect(await within(turn).findByText(STOPPED_COUNTED_LABEL)).toBeInTheDocument()
+    expect(within(turn).queryByText(STOPPED_LABEL)).not.toBeInTheDocument()
+    expect(screen.getByText('5 of 8 questions left')).toBeInTheDocument()
   })
 
   test('from the keyboard: Tab reaches Stop, Escape in the question box stops; a stopped answer is no history', async () => {

@@ -4,6 +4,8 @@
  */
 import type { Citation, Source } from '@asks1/shared/contract/api'
 import { citedPages, filterCitedSources } from '@asks1/shared/contract/citations'
+import type { Figure } from '@asks1/shared/contract/figures'
+import { tableFigures } from '@asks1/shared/contract/tables'
 import type { SearchHit, Store } from '@asks1/shared/store'
 import { verifyCitations } from './verify'
 
@@ -25,9 +27,13 @@ export async function checkCitations(store: Store, storeKey: string, answer: str
   const labels = citedPages(answer)
   const pages = await Promise.all(labels.map((l) => store.getPage(storeKey, l)))
   const texts = new Map<string, string>()
+  const cells = new Map<string, Figure[]>()
   labels.forEach((l, i) => {
     const p = pages[i]
-    if (p) texts.set(l, p.text)
+    if (!p) return
+    texts.set(l, p.text)
+    // Only the rows printed on the cited page: a continued table's other rows are on other pages.
+    if (p.tables?.length) cells.set(l, tableFigures(p.tables, p.label))
   })
-  return verifyCitations(answer, texts)
+  return verifyCitations(answer, texts, cells)
 }

@@ -17,6 +17,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       root: dist,
       wildcard: false,
       index: ['index.html'],
+      // Vite writes .br and .gz beside every text asset: sent as they are to a client that accepts them.
+      preCompressed: true,
       // Hashed asset names can be cached for long; index.html must always be revalidated.
       setHeaders: (res, path) => {
         res.header(

@@ -75,6 +75,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
           state: state === 'ready' && !status ? ('pending' as const) : state,
           chunks: status?.chunks ?? 0,
           ...(progress?.message && !status ? { message: progress.message } : {}),
+          ...(progress?.progress && !status && state === 'ingesting' ? { progress: progress.progress } : {}),
         }
       })
       const defaultReady =

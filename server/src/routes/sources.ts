@@ -1,6 +1,6 @@
 /**
  * GET /sources: the evidence behind citations.
- * - `?filing=…&page=154`: the text of that printed page, its PDF pages, neighbours and EDGAR link.
+ * - `?filing=…&page=154`: the text of that printed page, its tables, PDF pages, neighbours and EDGAR link.
  * - `?filing=…&q=…&k=…`: retrieval only (chunks, pages, scores), for API clients and evaluation.
  */
 
@@ -92,6 +92,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         prev: i > 0 ? (order.labels[i - 1] ?? null) : null,
         next: i >= 0 ? (order.labels[i + 1] ?? null) : null,
         edgarUrl: filing.edgarUrl,
+        tables: record.tables ?? [],
       }
     },
   )

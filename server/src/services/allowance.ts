@@ -39,7 +39,12 @@ export class Allowances {
       const { key } = caller
       const counter = this.keyCounter(key.id, now)
       const r = await this.counters.take(counter, 1, key.perDay, resetAt)
-      const info = { used: r.used, limit: key.perDay, left: Math.max(key.perDay - r.used, 0) }
+      const info = {
+        used: r.used,
+        limit: key.perDay,
+        left: Math.max(key.perDay - r.used, 0),
+        resetsAt: iso(resetAt),
+      }
       if (!r.ok)
         throw new AppError(
           429,
@@ -80,7 +85,7 @@ export class Allowances {
         { session: s.session, allowance: allowance('session', s.session.used, s.session.limit, null) },
       )
     }
-    const info = { ...s.session, left: Math.min(s.session.left, cap - ip.used) }
+    const info = bounded(s.session, cap - ip.used, resetAt)
     return { ticket: { keys: [ipCounter, `session:${sessionId}`], caller }, info }
   }
 
@@ -95,15 +100,30 @@ export class Allowances {
     const now = this.now()
     if (caller.kind === 'key') {
       const used = await this.counters.get(this.keyCounter(caller.key.id, now))
-      return { used, limit: caller.key.perDay, left: Math.max(caller.key.perDay - used, 0) }
+      return {
+        used,
+        limit: caller.key.perDay,
+        left: Math.max(caller.key.perDay - used, 0),
+        resetsAt: iso(nextUtcMidnight(now)),
+      }
     }
     const cap = this.config.ANON_QUESTIONS_PER_IP_PER_DAY
     const [ipUsed, session] = await Promise.all([
       this.counters.get(this.ipCounter(caller.ip, now)),
       caller.sessionId ? this.sessions.get(caller.sessionId) : this.sessions.fresh(),
     ])
-    return { ...session, left: Math.max(Math.min(session.left, cap - ipUsed), 0) }
+    return bounded(session, cap - ipUsed, nextUtcMidnight(now))
   }
+}
+
+/**
+ * A session's figures inside its address's daily allowance: when the address's is the tighter one,
+ * more questions come at its reset (midnight UTC), not at the session's.
+ */
+function bounded(session: SessionInfo, addressLeft: number, addressResetAt: number): SessionInfo {
+  const left = Math.max(Math.min(session.left, addressLeft), 0)
+  if (addressLeft >= session.left) return { ...session, left }
+  return { ...session, left, resetsAt: iso(addressResetAt) }
 }
 
 export const allowance = (

@@ -16,13 +16,14 @@ import { extractiveAnswer } from '../answer/extractive'
 import { checkCitations, citedSources } from '../answer/finish'
 import { streamAnswer } from '../answer/llm'
 import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
-import { ensureSession, identify } from '../callers'
+import { callerTag, ensureSession, identify } from '../callers'
 import type { AppDeps } from '../deps'
 import { AppError, upstreamError } from '../errors'
 import { findFiling, liveStatus, readLive, storeKey } from '../lookup'
 import { openEventStream, wantsEventStream } from '../sse'
 import type { Ticket } from './allowance'
 import { Attempt } from './attempt'
+import { InProgress } from './in-progress'
 
 type Deps = Pick<
   AppDeps,
@@ -71,6 +72,8 @@ const withSession = (err: unknown, session: Awaited<ReturnType<Deps['allowances'
 export class AnswerService {
   /** Answers being written, awaited on close so a shutdown lets them finish. */
   readonly inflight = new Set<Promise<unknown>>()
+  /** Streamed answers per caller until they settle (counted or given back): GET /session?settled=true. */
+  readonly inProgress = new InProgress()
 
   constructor(private readonly deps: Deps) {}
 
@@ -180,12 +183,17 @@ export class AnswerService {
     } catch (err) {
       throw await this.failed(q, err)
     }
-    this.stream(q, deltas, first)
+    const streaming = this.stream(q, deltas, first)
+    const tag = callerTag(caller)
+    if (tag) this.inProgress.track(tag, streaming)
     return undefined
   }
 
-  /** Streaming: headers go out now; later failures travel as an `error` event. */
-  private stream(q: Question, deltas: AsyncIterator<string>, first: IteratorResult<string>): void {
+  /**
+   * Streaming: headers go out now; later failures travel as an `error` event. Resolves once the
+   * answer has been counted or given back.
+   */
+  private stream(q: Question, deltas: AsyncIterator<string>, first: IteratorResult<string>): Promise<void> {
     const events = openEventStream(q.reply)
     const pump = async () => {
       let answer = ''
@@ -202,7 +210,7 @@ export class AnswerService {
         events.end()
       }
     }
-    void pump()
+    return pump()
   }
 
   /** The answer is written: it counts; citations checked, sources kept to the cited ones, logged. */

@@ -71,6 +71,9 @@ export class SqliteCounters implements Counters {
       get: this.db.prepare<[string, number], { value: number }>(
         'SELECT value FROM counters WHERE key = ? AND reset_at > ?',
       ),
+      resetAt: this.db.prepare<[string, number], { reset_at: number }>(
+        'SELECT reset_at FROM counters WHERE key = ? AND reset_at > ?',
+      ),
       // An expired row restarts from the amount with the new window; a live one keeps its window.
       add: this.db.prepare<
         [{ key: string; amount: number; resetAt: number; now: number }],
@@ -104,6 +107,10 @@ export class SqliteCounters implements Counters {
 
   async get(key: string): Promise<number> {
     return this.stmts.get.get(key, this.now())?.value ?? 0
+  }
+
+  async resetAt(key: string): Promise<number | null> {
+    return this.stmts.resetAt.get(key, this.now())?.reset_at ?? null
   }
 
   async ping(): Promise<void> {

@@ -13,6 +13,7 @@ import {
   SOURCES_MAX_K,
 } from './limits'
 import { PAGE_LABEL_PATTERN, PAGE_LABEL_RE } from './page-label'
+import { TableSchema } from './tables'
 
 /** A printed page label as the API writes it (the grammar is `./page-label`'s). */
 const pageLabel = (description: string) => Type.String({ pattern: PAGE_LABEL_RE.source, description })
@@ -95,6 +96,12 @@ export const SessionInfoSchema = Type.Object(
       description:
         "Questions the caller may still ask: for a browser session, the smaller of the session's and the address's daily allowance",
     }),
+    resetsAt: Type.Optional(
+      Type.String({
+        description:
+          "When more questions become available (ISO 8601): for a session, its end (a fixed time after its first question); midnight UTC for an API key's quota, or when the address's daily allowance is the tighter one. Absent when not known (a session before its first question).",
+      }),
+    ),
   },
   { description: "The caller's question allowance" },
 )
@@ -214,6 +221,10 @@ export const SourcePageReplySchema = Type.Object({
   prev: Type.Union([PageLabelSchema, Type.Null()]),
   next: Type.Union([PageLabelSchema, Type.Null()]),
   edgarUrl: Type.String(),
+  tables: Type.Array(TableSchema, {
+    description:
+      'Tables printed on the page (parts of tables continued from or onto other pages included), values in units',
+  }),
 })
 export type SourcePageReply = Static<typeof SourcePageReplySchema>
 

@@ -3,6 +3,8 @@
  * Browser-safe types only.
  */
 
+import type { Table } from './tables'
+
 /** Where a page sits in the document: only `body` is chunked. */
 export type Matter = 'front' | 'body' | 'back'
 
@@ -16,6 +18,8 @@ export interface PageRecord {
   matter: Matter
   /** True when no printed label could be recovered and `label` is a PDF page number. */
   fallback?: boolean
+  /** Tables (or parts of tables) printed on the page: an additional reading of its text. */
+  tables?: Table[]
 }
 
 /** A chunk as stored: tagged text (`… [p.154] …`) plus what it covers. */

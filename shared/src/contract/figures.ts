@@ -192,8 +192,15 @@ export const NO_UNITS: Units = { scale: 1, label: null, exceptPerShare: false, e
 
 /** Row labels that count shares or state per-share amounts: units "except per share" leave them alone. */
 const PER_SHARE_ROW =
-  /\bper (?:basic |diluted |common |ordinary )?share\b|\bearnings per\b|\b(?:basic|diluted)$/i
+  /\bper (?:basic |diluted |common |ordinary )?share\b|\bearnings per\b|\beps$|\b(?:basic|diluted)$/i
 const SHARE_COUNT_ROW = /\bshares\b|\bweighted[- ]average\b/i
+
+/**
+ * Rows that state a rate, a ratio or a duration, never an amount: lease notes print them in tables
+ * "in thousands except for lease terms and borrowing rates" (CAMP4 424B4 p.F-19). Matched at the end
+ * of the label, so "Interest rate swap" and "Term loan" stay amounts.
+ */
+const UNITLESS_ROW = /\b(?:rate|ratio|term)s?$|\((?:in )?(?:years|months|%)\)$|\b(?:in years|in months)$/i
 
 /**
  * A figure read from a cell, in its table's units. Percentages, per-share amounts, figures that
@@ -204,6 +211,7 @@ export function scaleByUnits(figure: Figure, units: Units | null, rowLabel = '')
   if (!units || units.scale === 1 || figure.scaled) return figure
   if (figure.kind === 'percent' || figure.kind === 'per-share') return figure
   if (units.exceptPerShare && PER_SHARE_ROW.test(rowLabel)) return figure
+  if (UNITLESS_ROW.test(rowLabel.trim())) return figure
   if (units.exceptShares && SHARE_COUNT_ROW.test(rowLabel) && !/\$|amount|value/i.test(rowLabel))
     return figure
   const scale = figure.scale * units.scale
@@ -244,9 +252,11 @@ export function pageUnits(pageText: string): Units[] {
 }
 
 /**
- * Whether a quoted figure is stated on a page: literally, or as a number the page's units and the
- * quote's rounding make equal (a page that prints "$3,711" under "(in millions)" states $3,711
- * million), or as one of `cells` (table cells read on that page, already in their units).
+ * Whether a quoted figure is stated on a page: literally, or as one of `cells` (the table cells read
+ * on that page, already in their own table's units), or, on a page with no table read, as a number
+ * the page's declared units and the quote's rounding make equal (a page printing "$3,711" under
+ * "(in millions)" states $3,711 million). Cells are preferred because they know which units are
+ * theirs: a page may print one table in thousands and another in billions.
  * On a page that declares units, a bare number read as printed supports a quote with a scale word
  * only exactly: "$40.6 thousand" is not the cell 40,616 of a table in thousands.
  */
@@ -255,7 +265,7 @@ export function figureOnPage(quote: Figure, pageText: string, cells: readonly Fi
   const units = pageUnits(pageText)
   for (const f of parseFigures(pageText, { labels: true })) {
     const inUnits = units.map((u) => scaleByUnits(f, u)).filter((s) => s !== f)
-    if (inUnits.some((s) => figureEquals(quote, s))) return true
+    if (cells.length === 0 && inUnits.some((s) => figureEquals(quote, s))) return true
     const literalOnly = quote.scaled && inUnits.length > 0
     if (literalOnly ? Math.abs(quote.value) === Math.abs(f.value) : figureEquals(quote, f)) return true
   }

@@ -12,6 +12,9 @@ import { ApiError, errorFromReply, errorFromResponse, request } from './http'
  * client leave and gave the question back. Not a failure; the turn keeps what had arrived.
  */
 export class StoppedError extends Error {
+  /** Whether the server counted the question, as GET /session reported once it settled; null: unknown. */
+  counted: boolean | null = null
+
   constructor(opts: { cause?: unknown } = {}) {
     super('The answer was stopped.', { cause: opts.cause })
     this.name = 'StoppedError'

@@ -10,6 +10,8 @@ import type {
   SessionInfo,
   SourcePageReply,
 } from '@asks1/shared/contract/api'
+import { type DocumentPageReply, documentPageUrl } from '@asks1/shared/contract/document'
+import type { ReadyReply } from '@asks1/shared/contract/operations'
 import { ROUTES } from '@asks1/shared/contract/routes'
 import {
   type QueryClient,
@@ -17,14 +19,16 @@ import {
   experimental_streamedQuery as streamedQuery,
 } from '@tanstack/react-query'
 import { StoppedError, streamAsk } from './ask-stream'
-import { ApiError, getJson } from './http'
+import { ApiError, errorFromResponse, getJson, request } from './http'
 
 export type HistoryTurn = NonNullable<AskBody['history']>[number]
 
 export const queryKeys = {
   filings: ['filings'] as const,
   session: ['session'] as const,
+  ready: ['ready'] as const,
   sourcePage: (filing: string, page: string) => ['sources', filing, 'page', page] as const,
+  documentPage: (filing: string, page: string) => ['document', filing, 'page', page] as const,
   askAll: ['ask'] as const,
   ask: (filing: string, turnId: string) => ['ask', filing, turnId] as const,
 }
@@ -49,6 +53,20 @@ export const sessionQueryOptions = () =>
   })
 
 /**
+ * The server's readiness (GET /ready), read while a filing is being ingested to show its progress.
+ * Not ready is a 503 with the same body: both are answers here, not failures.
+ */
+export const readyQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.ready,
+    queryFn: async ({ signal }) => {
+      const res = await request(ROUTES.ready, { headers: { accept: 'application/json' }, signal })
+      if (res.status !== 200 && res.status !== 503) throw await errorFromResponse(res)
+      return (await res.json()) as ReadyReply
+    },
+  })
+
+/**
  * Passes an answer's events through, writing the session figures the server reports (in `done`, or
  * on the error that ends the stream) into the session query. A first /session read still in flight
  * is cancelled: it was sent before this question took its slot, so its figures would be stale.
@@ -58,6 +76,7 @@ export async function* reportSession(
   events: AsyncIterable<AskStreamEvent>,
 ): AsyncGenerator<AskStreamEvent> {
   void client.cancelQueries({ queryKey: queryKeys.session })
+  const usedBefore = client.getQueryData<SessionInfo>(queryKeys.session)?.used
   try {
     for await (const event of events) {
       if (event.event === 'done') client.setQueryData(queryKeys.session, event.data.session)
@@ -65,9 +84,12 @@ export async function* reportSession(
     }
   } catch (err) {
     if (err instanceof StoppedError) {
-      // The server gives the question back when it sees the connection close, a moment after the
-      // abort: re-read the allowance once it has had that moment, not before.
-      setTimeout(() => void client.invalidateQueries({ queryKey: queryKeys.session }), STOP_SETTLE_MS)
+      // The server decides whether a stopped question counts, a moment after the disconnect: a
+      // settled read waits for that decision, so the figures (and "counted") are the server's own.
+      const after = await client
+        .fetchQuery({ queryKey: queryKeys.session, queryFn: settledSession, staleTime: 0 })
+        .catch(() => null)
+      if (after && usedBefore !== undefined) err.counted = after.used > usedBefore
     } else if (err instanceof ApiError && err.session) client.setQueryData(queryKeys.session, err.session)
     // A failure without figures (network down): ask the server, the count may have changed meanwhile.
     else void client.invalidateQueries({ queryKey: queryKeys.session })
@@ -75,8 +97,9 @@ export async function* reportSession(
   }
 }
 
-/** How long after a Stop the session is re-read (the server's release follows the disconnect). */
-export const STOP_SETTLE_MS = 300
+/** GET /session once the session's answers in progress have settled (a stopped one given back or counted). */
+const settledSession = ({ signal }: { signal: AbortSignal }) =>
+  getJson<SessionInfo>(`${ROUTES.session}?settled=true`, signal)
 
 /**
  * The answers streaming now, by turn, each with the AbortController its request listens to. The
@@ -112,6 +135,14 @@ export const sourcePageQueryOptions = (filing: string, page: string) =>
         signal,
       ),
     // A filing's page text only changes on re-ingest; within a visit it is fixed.
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+/** One printed page's own markup (EDGAR HTML filings), sanitised by the server. */
+export const documentPageQueryOptions = (filing: string, page: string) =>
+  queryOptions({
+    queryKey: queryKeys.documentPage(filing, page),
+    queryFn: ({ signal }) => getJson<DocumentPageReply>(documentPageUrl(filing, page), signal),
     staleTime: Number.POSITIVE_INFINITY,
   })
 

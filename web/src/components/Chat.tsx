@@ -3,6 +3,8 @@ import { QUESTION_MAX_CHARS } from '@asks1/shared/contract/limits'
 import { useIsFetching } from '@tanstack/react-query'
 import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react'
 import { type AskTurnInput, queryKeys, stopAnswers } from '../api/queries'
+import { formatReset, sessionText } from '../lib/allowance'
+import { IngestNotice } from './IngestNotice'
 import type { PageTarget } from './SourcePanel'
 import { Turn } from './Turn'
 
@@ -17,13 +19,17 @@ export function Chat({
   session,
   onAsk,
   onOpenPage,
+  onClear,
 }: {
   filing: FilingInfo
   turns: AskTurnInput[]
   session: SessionInfo | null
   onAsk: (question: string) => void
   onOpenPage: (target: PageTarget) => void
+  /** Forgets this filing's thread (here and in the browser's storage). */
+  onClear: () => void
 }) {
+  const notReady = filing.status === null
   const busy = useIsFetching({ queryKey: [...queryKeys.askAll, filing.id] }) > 0
   const endRef = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLTextAreaElement>(null)
@@ -40,22 +46,35 @@ export function Chat({
 
   return (
     <div className="chat">
-      {filing.status === null && (
-        <p className="notice notice--info" role="status">
-          This filing has not been ingested yet, so questions about it cannot be answered until it is.
-        </p>
-      )}
+      {notReady && <IngestNotice filing={filing} />}
       {turns.length === 0 ? (
-        <Welcome filing={filing} onAsk={askFromCard} disabled={busy || session?.left === 0} />
+        <Welcome filing={filing} onAsk={askFromCard} disabled={busy || notReady || session?.left === 0} />
       ) : (
         <section className="thread" role="log" aria-label="Questions and answers">
+          <div className="thread__tools">
+            <button
+              type="button"
+              className="button button--quiet button--small"
+              onClick={onClear}
+              disabled={busy}
+            >
+              Clear conversation
+            </button>
+          </div>
           {turns.map((turn) => (
-            <Turn key={turn.turnId} turn={turn} onOpenPage={onOpenPage} />
+            <Turn key={turn.turnId} turn={turn} filing={filing} onOpenPage={onOpenPage} />
           ))}
         </section>
       )}
       <div ref={endRef} />
-      <Composer filing={filing} busy={busy} session={session} onAsk={onAsk} inputRef={inputRef} />
+      <Composer
+        filing={filing}
+        busy={busy}
+        notReady={notReady}
+        session={session}
+        onAsk={onAsk}
+        inputRef={inputRef}
+      />
     </div>
   )
 }
@@ -95,22 +114,17 @@ function Welcome({
   )
 }
 
-export function sessionText(session: SessionInfo): string {
-  // Left at 0 before the visit's own limit: the address's daily allowance is what ran out.
-  if (session.left === 0 && session.used < session.limit) return 'No questions left today from this network'
-  if (session.left === 0) return `No questions left (limit ${session.limit} per visit)`
-  return `${session.left} of ${session.limit} question${session.limit === 1 ? '' : 's'} left`
-}
-
 function Composer({
   filing,
   busy,
+  notReady,
   session,
   onAsk,
   inputRef,
 }: {
   filing: FilingInfo
   busy: boolean
+  notReady: boolean
   session: SessionInfo | null
   onAsk: (question: string) => void
   inputRef: RefObject<HTMLTextAreaElement | null>
@@ -118,7 +132,7 @@ function Composer({
   const [text, setText] = useState('')
   const capReached = session?.left === 0
   const question = text.trim()
-  const canSend = question.length > 0 && !busy && !capReached
+  const canSend = question.length > 0 && !busy && !capReached && !notReady
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault()
@@ -175,11 +189,15 @@ function Composer({
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
-          disabled={capReached}
+          disabled={capReached || notReady}
           placeholder={
             capReached
-              ? 'You have used all your questions for this visit'
-              : (filing.placeholder ?? `Ask about ${possessive(filing.company)} ${filing.form}`)
+              ? session?.resetsAt
+                ? `You have used all your questions until ${formatReset(session.resetsAt)}`
+                : 'You have used all your questions'
+              : notReady
+                ? 'Questions open once the filing has been read'
+                : (filing.placeholder ?? `Ask about ${possessive(filing.company)} ${filing.form}`)
           }
         />
         {busy ? (
@@ -207,9 +225,12 @@ function Composer({
         <span className="session" aria-live="polite">
           {session ? sessionText(session) : ''}
         </span>
-        <span className="composer__hint">
-          {busy ? 'Esc to stop the answer' : 'Enter to send · Shift+Enter for a new line'}
-        </span>
+        {/* No hint about sending when nothing can be sent. */}
+        {(busy || (!capReached && !notReady)) && (
+          <span className="composer__hint">
+            {busy ? 'Esc to stop the answer' : 'Enter to send · Shift+Enter for a new line'}
+          </span>
+        )}
       </p>
     </form>
   )

@@ -91,8 +91,8 @@ export function HowItWorks({
         </li>
       </ol>
       <p className="muted">
-        Each visit can ask a limited number of questions. Answers can be wrong: the page is the authority, and
-        nothing here is investment advice.
+        Each browser can ask a limited number of questions a week. Answers can be wrong: the page is the
+        authority, and nothing here is investment advice.
       </p>
     </Modal>
   )

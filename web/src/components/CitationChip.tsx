@@ -23,7 +23,8 @@ export function CitationChip({
       type="button"
       className={`cite cite--${status}`}
       data-page={page}
-      aria-label={`Page ${page}${words ? `, ${words}` : ''}: open the page text`}
+      // The name starts with what the chip shows ("p.50"), so voice control finds it by its label.
+      aria-label={`p.${page}${words ? `, ${words}` : ''}, open the page`}
       title={words ? `p.${page} (${words})` : `Open p.${page}`}
       onClick={() => onOpen(page)}
     >

@@ -1,5 +1,5 @@
 import type { FilingInfo } from '@asks1/shared/contract/api'
-import { type MouseEvent, useState } from 'react'
+import { type MouseEvent, useEffect, useRef, useState } from 'react'
 import { COMPANY_PARAM } from '../hooks/use-filing-selection'
 
 export const formatFiled = (date: string) =>
@@ -24,7 +24,19 @@ export function FilingSwitcher({
   onSelect: (id: string) => void
 }) {
   const [open, setOpen] = useState(false)
+  const toggleRef = useRef<HTMLButtonElement>(null)
   const shown = filings.find((f) => f.id === shownId)
+  // The phone menu closes on Escape (focus back on its button), like any menu.
+  useEffect(() => {
+    if (!open) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      setOpen(false)
+      toggleRef.current?.focus()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open])
   const choose = (e: MouseEvent<HTMLAnchorElement>, id: string) => {
     // A plain click switches in place; a modified click (new tab, new window) is left to the browser.
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return
@@ -35,6 +47,7 @@ export function FilingSwitcher({
   return (
     <nav className={`switcher ${open ? 'is-open' : ''}`} aria-label="Filings">
       <button
+        ref={toggleRef}
         type="button"
         className="switcher__toggle"
         aria-expanded={open}
@@ -49,6 +62,11 @@ export function FilingSwitcher({
           <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
+      {open && (
+        // A tap outside the open menu closes it, and goes no further: the backdrop takes it.
+        // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a pointer shortcut; the keyboard closes with Escape
+        <div className="switcher__backdrop" data-testid="menu-backdrop" onClick={() => setOpen(false)} />
+      )}
       <div className="switcher__panel">
         <h2 className="switcher__title">Filings</h2>
         <ul id="filing-list" className="switcher__list">

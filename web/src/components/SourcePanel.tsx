@@ -1,11 +1,19 @@
 import type { Citation, FilingInfo } from '@asks1/shared/contract/api'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { sourcePageQueryOptions } from '../api/queries'
 import { citationStatus, figuresOf, missingOf, statusSentence } from '../lib/citation-status'
 import { describeFailure } from '../lib/error-copy'
-import { highlightFigures, quoteAppears } from '../lib/highlight'
+import { highlightFigures, highlightRegExp, quoteAppears } from '../lib/highlight'
 import { Modal, ModalCloseButton } from './Modal'
+import { PageTables } from './PageTables'
+import { HtmlPageView } from './page/HtmlPageView'
+
+// pdf.js is large: it loads with the first PDF page anyone opens, never with the app.
+const PdfPageView = lazy(() => import('./page/PdfPageView'))
+
+/** How the panel shows a page: as printed (the PDF page or the filing's own HTML) or as extracted text. */
+export type PageMode = 'page' | 'text'
 
 /** What a clicked citation asks to open: a printed page, with the answer's citations of it. */
 export interface PageTarget {
@@ -27,9 +35,20 @@ export function SourcePanel({
   target: PageTarget | null
   onClose: () => void
 }) {
+  // The reader's choice of view holds for every page opened during the visit.
+  const [mode, setMode] = useState<PageMode>('page')
   return (
     <Modal open={target !== null} onClose={onClose} labelledBy="source-title" className="source-panel">
-      {target && <SourcePage key={target.page} filing={filing} target={target} onClose={onClose} />}
+      {target && (
+        <SourcePage
+          key={target.page}
+          filing={filing}
+          target={target}
+          onClose={onClose}
+          mode={mode}
+          onMode={setMode}
+        />
+      )}
     </Modal>
   )
 }
@@ -38,10 +57,14 @@ function SourcePage({
   filing,
   target,
   onClose,
+  mode,
+  onMode,
 }: {
   filing: FilingInfo
   target: PageTarget
   onClose: () => void
+  mode: PageMode
+  onMode: (mode: PageMode) => void
 }) {
   // Prev/next walk the filing from the cited page; highlights belong to the cited page only.
   const [page, setPage] = useState(target.page)
@@ -61,14 +84,23 @@ function SourcePage({
         : [],
     [query.data, figuresKey, quotesKey],
   )
+  const highlight = useMemo(
+    () =>
+      highlightRegExp(
+        figuresKey ? figuresKey.split('\u0000') : [],
+        quotesKey ? quotesKey.split('\u0000') : [],
+      ),
+    [figuresKey, quotesKey],
+  )
   const quotesFound = query.data ? quotes.filter((q) => quoteAppears(query.data.text, q)).length : 0
   const textRef = useRef<HTMLElement>(null)
   // Bring the first highlighted figure into view (reading the DOM, never rewriting it).
   useEffect(() => {
+    if (mode !== 'text') return
     if (segments.some((s) => s.mark))
       textRef.current?.querySelector('mark')?.scrollIntoView?.({ block: 'center' })
     else textRef.current?.scrollTo?.({ top: 0 })
-  }, [segments])
+  }, [segments, mode])
 
   const failure = query.isError ? describeFailure(query.error) : null
   return (
@@ -86,6 +118,14 @@ function SourcePage({
         </div>
         <ModalCloseButton onClose={onClose} label="Close page" />
       </header>
+      <fieldset className="view-toggle">
+        <legend className="visually-hidden">Show the page</legend>
+        {(['page', 'text'] as const).map((m) => (
+          <button key={m} type="button" aria-pressed={mode === m} onClick={() => onMode(m)}>
+            {m === 'page' ? 'Page' : 'Text'}
+          </button>
+        ))}
+      </fieldset>
 
       {isCited && status !== 'pending' && (
         <p className={`check check--${status}`}>{statusSentence(status, page, missing, figures)}</p>
@@ -108,8 +148,13 @@ function SourcePage({
         </p>
       )}
 
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard */}
-      <section className="source__text" ref={textRef} tabIndex={0} aria-label={`Text of page ${page}`}>
+      <section
+        className={`source__text source__text--${mode}`}
+        ref={textRef}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard
+        tabIndex={0}
+        aria-label={mode === 'text' ? `Text of page ${page}` : `Page ${page} as printed`}
+      >
         {query.isPending && <p className="muted">Loading page {page}…</p>}
         {failure && (
           <div role="alert" className="notice notice--error">
@@ -130,13 +175,24 @@ function SourcePage({
             )}
           </div>
         )}
-        {query.data && (
-          <p className="page-text">
-            {segments.map((s, i) =>
-              // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional and never reorder
-              s.mark ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>,
-            )}
-          </p>
+        {query.data && mode === 'page' && (
+          <PrintedPage
+            filing={filing.id}
+            page={query.data.page}
+            pdfPages={query.data.pdfPages}
+            highlight={highlight}
+          />
+        )}
+        {query.data && mode === 'text' && (
+          <>
+            <PageTables tables={query.data.tables ?? []} figures={figures} />
+            <p className="page-text">
+              {segments.map((s, i) =>
+                // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional and never reorder
+                s.mark ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>,
+              )}
+            </p>
+          </>
         )}
       </section>
 
@@ -164,6 +220,26 @@ function SourcePage({
         </a>
       </footer>
     </article>
+  )
+}
+
+/** The page as printed: the PDF pages it runs over, or the filing's own HTML for that page. */
+function PrintedPage({
+  filing,
+  page,
+  pdfPages,
+  highlight,
+}: {
+  filing: string
+  page: string
+  pdfPages: readonly number[]
+  highlight: RegExp | null
+}) {
+  if (pdfPages.length === 0) return <HtmlPageView filing={filing} page={page} highlight={highlight} />
+  return (
+    <Suspense fallback={<p className="muted">Loading the PDF viewer…</p>}>
+      <PdfPageView filing={filing} pdfPages={pdfPages} highlight={highlight} label={page} />
+    </Suspense>
   )
 }
 

@@ -1,20 +1,31 @@
-import type { AskReply, Source } from '@asks1/shared/contract/api'
+import type { AskReply, FilingInfo, Source } from '@asks1/shared/contract/api'
 import { stripPageTags } from '@asks1/shared/contract/citations'
 import { useQuery } from '@tanstack/react-query'
-import { Fragment, type ReactNode } from 'react'
+import { Fragment, type ReactNode, useState } from 'react'
 import { StoppedError } from '../api/ask-stream'
 import { type AskTurnInput, askQueryOptions } from '../api/queries'
+import { answerMarkdown, copyText } from '../lib/answer-markdown'
 import { type Block, type Inline, parseAnswer, quotesForPage } from '../lib/answer-parts'
 import { citationStatus, citationsFor } from '../lib/citation-status'
+import { bestSentence, matchedSentence } from '../lib/matched-sentence'
 import { CitationChip } from './CitationChip'
 import { FailureNotice } from './FailureNotice'
 import type { PageTarget } from './SourcePanel'
 
 export const EXTRACTIVE_LABEL = 'Excerpts from the filing (no AI model configured)'
 export const STOPPED_LABEL = 'Stopped — this question was not counted'
+export const STOPPED_COUNTED_LABEL = 'Stopped — this question was counted'
 
 /** One question and its (streaming, then checked) answer with its sources. */
-export function Turn({ turn, onOpenPage }: { turn: AskTurnInput; onOpenPage: (target: PageTarget) => void }) {
+export function Turn({
+  turn,
+  filing,
+  onOpenPage,
+}: {
+  turn: AskTurnInput
+  filing: FilingInfo
+  onOpenPage: (target: PageTarget) => void
+}) {
   const query = useQuery(askQueryOptions(turn))
   const reply = query.data?.reply ?? null
   const streaming = query.fetchStatus === 'fetching'
@@ -28,10 +39,15 @@ export function Turn({ turn, onOpenPage }: { turn: AskTurnInput; onOpenPage: (ta
 
   return (
     <article className="turn" aria-label={`Question: ${turn.question}`}>
-      <p className="turn__question">{turn.question}</p>
+      <h2 className="turn__question">{turn.question}</h2>
       <div className="answer" aria-busy={streaming} data-state={query.status}>
         {query.isError && query.error instanceof StoppedError ? (
-          <Stopped text={query.data?.text ?? ''} onOpen={open} onRetry={() => query.refetch()} />
+          <Stopped
+            text={query.data?.text ?? ''}
+            counted={query.error.counted}
+            onOpen={open}
+            onRetry={() => query.refetch()}
+          />
         ) : query.isError ? (
           <FailureNotice error={query.error} onRetry={() => query.refetch()} />
         ) : query.isPending || (streaming && !query.data?.text) ? (
@@ -54,6 +70,7 @@ export function Turn({ turn, onOpenPage }: { turn: AskTurnInput; onOpenPage: (ta
               </p>
             )}
             {reply && <Sources reply={reply} onOpen={open} />}
+            {reply && <CopyAnswer question={turn.question} reply={reply} filing={filing} />}
           </>
         )}
       </div>
@@ -68,10 +85,13 @@ export function Turn({ turn, onOpenPage }: { turn: AskTurnInput; onOpenPage: (ta
  */
 function Stopped({
   text,
+  counted,
   onOpen,
   onRetry,
 }: {
   text: string
+  /** Whether the server counted the question, as it reported after the stop (null: unknown). */
+  counted: boolean | null
   onOpen: (page: string) => void
   onRetry: () => void
 }) {
@@ -79,11 +99,14 @@ function Stopped({
     <>
       {text && <AnswerText text={text} reply={null} onOpen={onOpen} partial />}
       <div role="status" className="notice notice--info" data-failure="stopped">
-        <p className="notice__title">{STOPPED_LABEL}</p>
+        <p className="notice__title">
+          {counted === true ? STOPPED_COUNTED_LABEL : counted === false ? STOPPED_LABEL : 'Stopped'}
+        </p>
         <p>
           {text
             ? 'You stopped the answer before it was complete, so what is above is only part of it.'
             : 'You stopped the answer before any of it arrived.'}
+          {counted === true && ' The server had already written it, so it counts against your questions.'}
         </p>
         <button type="button" className="button" onClick={onRetry}>
           Retry
@@ -124,7 +147,7 @@ export function AnswerText({
     })
   const renderBlock = (block: Block, i: number): ReactNode => {
     if (block.kind === 'p') return <p key={i}>{renderInline(block.inlines)}</p>
-    if (block.kind === 'h') return <h4 key={i}>{renderInline(block.inlines)}</h4>
+    if (block.kind === 'h') return <h3 key={i}>{renderInline(block.inlines)}</h3>
     const items = block.items.map((item, j) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: list items are positional
       <li key={j}>{renderInline(item)}</li>
@@ -145,6 +168,7 @@ export function AnswerText({
 export function Sources({ reply, onOpen }: { reply: AskReply; onOpen: (page: string) => void }) {
   if (reply.sources.length === 0) return null
   const cited = reply.sources.some((s) => s.citedPages.length > 0)
+  const cards = sourceCards(reply.sources, cited, reply)
   const heading = cited ? 'Sources' : 'Passages searched'
   return (
     <section className="sources" aria-label={heading}>
@@ -157,8 +181,15 @@ export function Sources({ reply, onOpen }: { reply: AskReply; onOpen: (page: str
         </span>
       </h3>
       <ul className="sources__list">
-        {reply.sources.map((source) => (
-          <SourceItem key={source.chunkId} source={source} cited={cited} reply={reply} onOpen={onOpen} />
+        {cards.map(({ source, pages }) => (
+          <SourceItem
+            key={source.chunkId}
+            source={source}
+            pages={pages}
+            cited={cited}
+            reply={reply}
+            onOpen={onOpen}
+          />
         ))}
       </ul>
     </section>
@@ -167,19 +198,55 @@ export function Sources({ reply, onOpen }: { reply: AskReply; onOpen: (page: str
 
 const countPages = (sources: Source[]) => new Set(sources.flatMap((s) => s.citedPages)).size
 
+/**
+ * One card per passage, each page on one card only: overlapping passages (chunks share 100 words)
+ * often cover the same page. The passage whose part of that page holds the answer's quote or figures
+ * keeps it (the better-ranked one on a tie); a passage left with no page of its own is not shown.
+ */
+export function sourceCards(
+  sources: readonly Source[],
+  cited: boolean,
+  reply: AskReply,
+): { source: Source; pages: string[] }[] {
+  const owner = new Map<string, { index: number; score: number }>()
+  sources.forEach((source, index) => {
+    for (const page of cited ? source.citedPages : source.pages) {
+      const score = bestSentence(source, reply, [page]).score
+      const current = owner.get(page)
+      if (!current || score > current.score) owner.set(page, { index, score })
+    }
+  })
+  return sources.flatMap((source, index) => {
+    const pages = (cited ? source.citedPages : source.pages).filter((p) => owner.get(p)?.index === index)
+    return pages.length > 0 ? [{ source, pages }] : []
+  })
+}
+
+/**
+ * Navigation headings of a filing's front matter (its table of contents, the index to the financial
+ * statements): they head a list of pages, not the text after them, so they never label a passage.
+ */
+const NAVIGATION_HEADINGS =
+  /^(?:table of contents|index to (?:the )?(?:consolidated )?financial statements)$/i
+
+export const sectionLabel = (section: string | null): string | null =>
+  section && !NAVIGATION_HEADINGS.test(section.trim()) ? displaySection(section) : null
+
 function SourceItem({
   source,
+  pages,
   cited,
   reply,
   onOpen,
 }: {
   source: Source
+  pages: string[]
   cited: boolean
   reply: AskReply
   onOpen: (page: string) => void
 }) {
-  const pages = cited ? source.citedPages : source.pages
   const text = stripPageTags(source.text)
+  const section = sectionLabel(source.section)
   return (
     <li className="source-card" data-chunk={source.chunkId}>
       <div className="source-card__head">
@@ -193,11 +260,13 @@ function SourceItem({
             />
           ))}
         </span>
-        {source.section && <span className="source-card__section">{displaySection(source.section)}</span>}
+        {section && <span className="source-card__section">{section}</span>}
       </div>
       <details>
         <summary>
-          <span className="source-card__snippet">{snippet(text)}</span>
+          <span className="source-card__snippet">
+            {snippet(matchedSentence(source, reply, pages) || text)}
+          </span>
           <span className="source-card__more" aria-hidden="true" />
         </summary>
         <p className="source-card__text">{text}</p>
@@ -206,7 +275,30 @@ function SourceItem({
   )
 }
 
-const snippet = (text: string, max = 180) =>
+/** "Copy answer": the answer as Markdown, with its page citations and the filing's EDGAR link. */
+function CopyAnswer({ question, reply, filing }: { question: string; reply: AskReply; filing: FilingInfo }) {
+  const [copied, setCopied] = useState<boolean | null>(null)
+  return (
+    <div className="answer__tools">
+      <button
+        type="button"
+        className="button button--quiet button--small"
+        onClick={async () => setCopied(await copyText(answerMarkdown(question, reply, filing)))}
+      >
+        Copy answer
+      </button>
+      <span className="answer__copied" role="status">
+        {copied === true
+          ? 'Copied as Markdown'
+          : copied === false
+            ? 'Your browser did not allow copying'
+            : ''}
+      </span>
+    </div>
+  )
+}
+
+const snippet = (text: string, max = 240) =>
   text.length <= max ? text : `${text.slice(0, max).replace(/\s+\S*$/, '')}…`
 
 const SMALL_WORDS = new Set([

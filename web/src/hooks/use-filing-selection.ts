@@ -6,7 +6,7 @@
  */
 import type { FilingsReply } from '@asks1/shared/contract/api'
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useOptimistic, useState, useTransition } from 'react'
+import { useCallback, useEffect, useOptimistic, useRef, useState, useTransition } from 'react'
 import { filingsQueryOptions } from '../api/queries'
 
 export const COMPANY_PARAM = 'company'
@@ -61,9 +61,15 @@ export function useFilingSelection(reply: FilingsReply): FilingSelection {
     [switchTo],
   )
 
-  // Back/forward move between filings like any other navigation.
+  // Back/forward move between filings like any other navigation. A popstate that leaves the filing as
+  // it is (following an in-page link like the skip link's #question) is not a switch.
+  const requestedRef = useRef(requested)
+  requestedRef.current = requested
   useEffect(() => {
-    const onPop = () => switchTo(readCompanyParam(window.location.search))
+    const onPop = () => {
+      const id = readCompanyParam(window.location.search)
+      if (id !== requestedRef.current) switchTo(id)
+    }
     window.addEventListener('popstate', onPop)
     return () => window.removeEventListener('popstate', onPop)
   }, [switchTo])

@@ -4,6 +4,7 @@
  * well-known cases get their own copy here.
  */
 import { ApiError } from '../api/http'
+import { formatReset } from './allowance'
 
 export type FailureKind =
   | 'session-limit'
@@ -55,11 +56,12 @@ export function describeFailure(error: unknown): Failure {
     }
   }
   if (code === 'SESSION_LIMIT' || (status === 429 && error.session?.left === 0)) {
-    const limit = error.session?.limit
+    // The server's own words (they say what its limit is), then when the questions come back.
+    const reset = error.session?.resetsAt
     return {
       kind: 'session-limit',
       title: 'You have used all your questions',
-      body: `This demo answers ${limit ? `${limit} questions` : 'a limited number of questions'} per visit, and you have asked them all. Every cited page above can still be opened and checked.`,
+      body: `${error.message}${reset ? ` You can ask again from ${formatReset(reset)}.` : ''} Every cited page above can still be opened and checked.`,
       retry: false,
     }
   }

@@ -48,18 +48,33 @@ export function quotesIn(span: string): string[] {
   return out
 }
 
+/**
+ * One regex (global, case-insensitive) for the figures and quoted passages to highlight, or null when
+ * there is nothing to find. The text view, the HTML page view and the PDF page view all mark with it.
+ */
+export function highlightRegExp(figures: readonly string[], quotes: readonly string[] = []): RegExp | null {
+  const patterns = [...[...new Set(figures)].map(figurePattern), ...[...new Set(quotes)].map(quotePattern)]
+    .filter((p): p is string => p !== null)
+    // Longer figures first, so `$1.2 billion` wins over `1.2`.
+    .sort((a, b) => b.length - a.length)
+  return patterns.length === 0 ? null : new RegExp(patterns.map((p) => `(?:${p})`).join('|'), 'gi')
+}
+
+/** Where the highlights fall in `text`: [start, end) pairs, in order. */
+export function highlightRanges(text: string, re: RegExp): [number, number][] {
+  const out: [number, number][] = []
+  for (const m of text.matchAll(re)) if (m[0] !== '') out.push([m.index ?? 0, (m.index ?? 0) + m[0].length])
+  return out
+}
+
 /** Split `text` into plain and highlighted segments for the given figures and quoted passages. */
 export function highlightFigures(
   text: string,
   figures: readonly string[],
   quotes: readonly string[] = [],
 ): Segment[] {
-  const patterns = [...[...new Set(figures)].map(figurePattern), ...[...new Set(quotes)].map(quotePattern)]
-    .filter((p): p is string => p !== null)
-    // Longer figures first, so `$1.2 billion` wins over `1.2`.
-    .sort((a, b) => b.length - a.length)
-  if (patterns.length === 0 || text === '') return text === '' ? [] : [{ text, mark: false }]
-  const re = new RegExp(patterns.map((p) => `(?:${p})`).join('|'), 'gi')
+  const re = highlightRegExp(figures, quotes)
+  if (re === null || text === '') return text === '' ? [] : [{ text, mark: false }]
   const segments: Segment[] = []
   let at = 0
   for (const m of text.matchAll(re)) {

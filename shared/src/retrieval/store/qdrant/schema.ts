@@ -3,6 +3,7 @@
  */
 import type { Schemas } from '@qdrant/js-client-rest'
 import type { Chunk, Matter, PageRecord } from '../../../contract/chunk'
+import type { Table } from '../../../contract/tables'
 import type { FilingStatus } from '../types'
 
 export const DENSE = 'dense'
@@ -32,6 +33,8 @@ export interface PagePayload {
   text: string
   matter: Matter
   fallback: boolean
+  /** The page's tables; absent on pages without any and in versions written before tables. */
+  tables?: Table[]
 }
 
 export interface MetaPayload {
@@ -80,6 +83,7 @@ export function toChunk(p: ChunkPayload, filing: string, version: string): Chunk
 export function toPage(p: PagePayload): PageRecord {
   const page: PageRecord = { label: p.label, pdfPages: p.pdf_pages, text: p.text, matter: p.matter }
   if (p.fallback) page.fallback = true
+  if (p.tables?.length) page.tables = p.tables
   return page
 }
 

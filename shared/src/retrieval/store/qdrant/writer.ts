@@ -66,6 +66,7 @@ export class QdrantVersionWriter extends VersionWriterBase {
         text: p.text,
         matter: p.matter,
         fallback: p.fallback === true,
+        ...(p.tables?.length ? { tables: p.tables } : {}),
       }
       return { id: PAGE_BASE + ord, vector: {}, payload: payload as unknown as Schemas['Payload'] }
     })

@@ -1,6 +1,7 @@
 /** Reads of one live SQLite version: keyword and dense candidates, chunks and pages. */
 import type Database from 'better-sqlite3'
 import type { Chunk, PageRecord } from '../../../contract/chunk'
+import type { Table } from '../../../contract/tables'
 import {
   type CatalogRow,
   type ChunkRow,
@@ -12,6 +13,7 @@ import {
   VEC_MAX_K,
   WINDOW_SLOTS,
 } from './schema'
+import { tableReader } from './tables'
 
 /** One live version opened for reading, with its statements prepared once. */
 export class VersionReader {
@@ -21,6 +23,7 @@ export class VersionReader {
   private readonly knn: Database.Statement<[Float32Array, number], { rowid: number | bigint }> | null
   private readonly pageByLabel: Database.Statement<[string], PageRow>
   private readonly labels: Database.Statement<[], { label: string }>
+  private readonly tablesOf: (pageOrd: number) => Table[]
 
   constructor(
     readonly path: string,
@@ -38,6 +41,7 @@ export class VersionReader {
         : null
     this.pageByLabel = this.db.prepare('SELECT * FROM pages WHERE label = ? ORDER BY ord LIMIT 1')
     this.labels = this.db.prepare('SELECT label FROM pages ORDER BY ord')
+    this.tablesOf = tableReader(this.db)
   }
 
   keywordIds(queryTerms: readonly string[], n: number): number[] {
@@ -160,7 +164,11 @@ export class VersionReader {
 
   page(label: string): PageRecord | null {
     const r = this.pageByLabel.get(label)
-    return r ? toPage(r) : null
+    if (!r) return null
+    const page = toPage(r)
+    const tables = this.tablesOf(r.ord)
+    if (tables.length) page.tables = tables
+    return page
   }
 
   pageLabels(): string[] {

@@ -114,6 +114,7 @@ export interface ChunkRow {
 }
 
 export interface PageRow {
+  ord: number
   label: string
   pdf_pages: string
   text: string

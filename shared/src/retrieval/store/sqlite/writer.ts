@@ -7,6 +7,7 @@ import { chunkKeywordText } from '../common'
 import type { ChunkInput, FilingStatus } from '../types'
 import { type VersionTotals, VersionWriterBase } from '../writer-base'
 import { type DB, ftsToken, openVersionDb, versionSchema, WINDOW_SLOTS } from './schema'
+import { tableWriter } from './tables'
 
 /** What the writer needs of its store: the catalog flip and the clean-up of an aborted build. */
 export interface SqliteCatalog {
@@ -22,6 +23,7 @@ export class SqliteVersionWriter extends VersionWriterBase {
   private readonly insertFts: Database.Statement
   private readonly insertVec: Database.Statement | null
   private readonly insertPage: Database.Statement
+  private readonly insertTables: ReturnType<typeof tableWriter>
 
   constructor(
     private readonly store: SqliteCatalog,
@@ -48,6 +50,7 @@ export class SqliteVersionWriter extends VersionWriterBase {
     this.insertPage = db.prepare(
       'INSERT INTO pages (ord, label, pdf_pages, text, matter, fallback) VALUES (?, ?, ?, ?, ?, ?)',
     )
+    this.insertTables = tableWriter(db)
     this.db = db
   }
 
@@ -61,14 +64,9 @@ export class SqliteVersionWriter extends VersionWriterBase {
     const db = this.live()
     db.transaction(() => {
       for (const p of pages) {
-        this.insertPage.run(
-          this.nextPageOrd++,
-          p.label,
-          JSON.stringify(p.pdfPages),
-          p.text,
-          p.matter,
-          p.fallback ? 1 : 0,
-        )
+        const ord = this.nextPageOrd++
+        this.insertTables(ord, p.tables)
+        this.insertPage.run(ord, p.label, JSON.stringify(p.pdfPages), p.text, p.matter, p.fallback ? 1 : 0)
       }
     })()
   }

@@ -1,0 +1,112 @@
+/**
+ * `pnpm eval:tables [--json] [--filings facebook-s1,pandora-s1,camp4-424b4] [--dir DIR]`: reads each
+ * filing's EDGAR HTML (the gold: real `<table>` markup) and its two PDF printings (Chrome `.pdf`,
+ * `-flow.pdf`), and reports the share of numeric HTML cells the PDF table reading recovers with the
+ * right row label, period and printed page; and the citation check's figure test on the reference
+ * answers of ../shared/data/questions (see figure-check.ts). Progress on stderr; --json prints only
+ * the result; --examples lists every miss.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { readPages } from '@asks1/ingest'
+import { type CheckerScore, checkReferenceFigures, type ReferenceQuestion } from './figure-check'
+import { scoreTables, type TableScore } from './tables-score'
+
+const DEFAULT_FILINGS = ['facebook-s1', 'pandora-s1', 'camp4-424b4']
+
+interface Args {
+  json: boolean
+  filings: string[]
+  dir: string
+  examples: boolean
+  questions: string
+}
+
+function args(argv: string[]): Args {
+  const get = (name: string) => {
+    const i = argv.indexOf(name)
+    return i >= 0 ? argv[i + 1] : undefined
+  }
+  return {
+    json: argv.includes('--json'),
+    examples: argv.includes('--examples'),
+    filings: (get('--filings') ?? DEFAULT_FILINGS.join(',')).split(',').filter(Boolean),
+    dir: get('--dir') ?? join(import.meta.dirname, '../../../shared/data/filings'),
+    questions: get('--questions-dir') ?? join(import.meta.dirname, '../../../shared/data/questions'),
+  }
+}
+
+async function main(): Promise<void> {
+  const a = args(process.argv.slice(2))
+  const results: Record<string, Record<string, TableScore>> = {}
+  const checker: Record<string, CheckerScore> = {}
+  for (const id of a.filings) {
+    const html = [join(a.dir, `${id}.html`), join(a.dir, `${id}.htm`)].find((f) => existsSync(f))
+    if (!html) throw new Error(`no HTML for ${id} in ${a.dir}`)
+    process.stderr.write(`${id}: reading HTML…\n`)
+    const gold = (await readPages(html)).pages
+    results[id] = {}
+    for (const variant of ['', '-flow']) {
+      const pdf = join(a.dir, `${id}${variant}.pdf`)
+      if (!existsSync(pdf)) continue
+      process.stderr.write(`${id}${variant}.pdf: reading…\n`)
+      const got = (await readPages(pdf)).pages
+      const score = scoreTables(gold, got)
+      const qfile = join(a.questions, `${id}.jsonl`)
+      if (variant === '' && existsSync(qfile)) {
+        const questions = readFileSync(qfile, 'utf8')
+          .split('\n')
+          .filter((l) => l.trim())
+          .map((l) => JSON.parse(l) as ReferenceQuestion)
+        checker[id] = checkReferenceFigures(questions, new Map(got.map((p) => [p.label, p])))
+      }
+      ;(results[id] as Record<string, TableScore>)[`${id}${variant}.pdf`] = a.examples
+        ? score
+        : { ...score, examples: score.examples.slice(0, 3) }
+      process.stderr.write(
+        `  ${(100 * score.recall).toFixed(1)}% of ${score.goldCells} HTML cells (${score.misplaced} misplaced)\n`,
+      )
+    }
+  }
+  const all = Object.values(results).flatMap((r) => Object.values(r))
+  const goldCells = all.reduce((n, s) => n + s.goldCells, 0)
+  const recovered = all.reduce((n, s) => n + s.recovered, 0)
+  const c = Object.values(checker)
+  const sum = (k: 'figures' | 'falseNotVerified' | 'wrongChecked' | 'falseVerified') =>
+    c.reduce((n, s) => n + s[k], 0)
+  const summary = {
+    goldCells,
+    recovered,
+    recall: goldCells ? recovered / goldCells : 0,
+    checker: {
+      figures: sum('figures'),
+      falseNotVerified: sum('falseNotVerified'),
+      wrongChecked: sum('wrongChecked'),
+      falseVerified: sum('falseVerified'),
+    },
+  }
+  if (a.json) {
+    process.stdout.write(`${JSON.stringify({ tables: { summary, filings: results, checker } }, null, 2)}\n`)
+    return
+  }
+  for (const [id, r] of Object.entries(results))
+    for (const [file, s] of Object.entries(r)) {
+      process.stdout.write(
+        `${file.padEnd(28)} ${(100 * s.recall).toFixed(1).padStart(5)}%  ${s.recovered}/${s.goldCells} cells  tables html ${s.goldTables} pdf ${s.pdfTables}\n`,
+      )
+      for (const e of s.examples) process.stdout.write(`    miss ${e}\n`)
+      void id
+    }
+  process.stdout.write(`all ${(100 * summary.recall).toFixed(1)}%  ${recovered}/${goldCells} cells\n`)
+  for (const [id, s] of Object.entries(checker)) {
+    process.stdout.write(
+      `check ${id.padEnd(22)} ${s.figures} reference figures: ${s.falseNotVerified} false "not verified"; ${s.wrongChecked} wrong figures: ${s.falseVerified} false "verified"\n`,
+    )
+    for (const e of a.examples ? s.examples : s.examples.slice(0, 5)) process.stdout.write(`    ${e}\n`)
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${(err as Error).message}\n`)
+  process.exitCode = 1
+})

@@ -1,0 +1,84 @@
+/**
+ * What both table readers (PDF geometry, EDGAR markup) share once cells are placed in columns:
+ * header lines to period labels, a printed cell to a scaled value, footnote markers off labels.
+ */
+import {
+  isEmptyCell,
+  parseFigure,
+  parseUnits,
+  scaleByUnits,
+  type Units,
+} from '@asks1/shared/contract/figures'
+import type { Table, TableCell } from '@asks1/shared/contract/tables'
+
+const MONTH =
+  '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?)'
+const DURATION_RE =
+  /\b((?:fiscal\s+)?years?|(?:three|six|nine|twelve|3|6|9|12)[\s-]+months?|quarters?|(?:thirteen|twenty-six|fifty-two|fifty-three|13|26|39|52|53)[\s-]+weeks?|periods?)\s+ended\b/i
+const DATE_RE = new RegExp(`\\b(${MONTH})\\s*(\\d{1,2})?,?`, 'i')
+const YEAR_RE = /\b(19\d{2}|20\d{2})\b/g
+
+/**
+ * The period a column reports, from its header lines top to bottom: "Year Ended / December 31, /
+ * 2015" is "Year ended December 31, 2015"; "December 31, / 2023" is "December 31, 2023"; a bare
+ * "2015" is "2015". Null when the header names no year (a "% Change" column).
+ */
+export function resolvePeriod(header: string): string | null {
+  const text = header.replace(/\s+/g, ' ').trim()
+  const years = [...text.matchAll(YEAR_RE)].map((m) => m[1] as string)
+  // "2009 to 2010" compares two periods: it is no period itself.
+  if (years.length !== 1 || /\bto\b|\bvs\.?\b|change/i.test(text)) return null
+  const year = years[0] as string
+  const duration = DURATION_RE.exec(text)
+  const date = DATE_RE.exec(text)
+  const day = date ? `${capitalise(date[1] as string)}${date[2] ? ` ${date[2]},` : ''} ` : ''
+  if (duration)
+    return `${capitalise((duration[1] as string).toLowerCase().replace(/\s+/g, ' '))} ended ${day}${year}`
+  if (date) return `${day}${year}`.trim()
+  return year
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+/** Footnote markers printed on a label: "(1)", "*", "†", superscript digits. */
+export function cleanLabel(label: string): string {
+  return label
+    .replace(/\s*(?:\(\d{1,2}\)|\([a-z]\)|[*†‡§]+|[\u00b9\u00b2\u00b3\u2070-\u2079]+)(?=\s|$|:)/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** A printed cell: its value in the table's units (per-share and excepted rows unscaled). */
+export function readCell(text: string, units: Units | null, rowLabel: string): TableCell {
+  const t = text.replace(/\s+/g, ' ').trim()
+  if (!t || isEmptyCell(t)) return { text: t, value: null }
+  const f = parseFigure(t)
+  if (!f) return { text: t, value: null }
+  // A row may state its own units ("Listener hours (in billions)"): they win over the table's.
+  const own = parseUnits(rowLabel)
+  return { text: t, value: scaleByUnits(f, own ?? units, rowLabel).value }
+}
+
+/** Whether a cell's text reads as a figure or a printed blank (a dash, "NM"). */
+export function isNumericCell(text: string): boolean {
+  const t = text.trim()
+  return t !== '' && (isEmptyCell(t) || parseFigure(t) !== null)
+}
+
+/** The plain-data table units: the shape the contract stores. */
+export function unitsOf(u: Units | null): Table['units'] {
+  return u
+    ? { label: u.label, scale: u.scale, exceptPerShare: u.exceptPerShare, exceptShares: u.exceptShares }
+    : null
+}
+
+/** Splits a whole table into one part per printed page its rows sit on (each row keeps its page). */
+export function partsByPage(table: Table): Table[] {
+  const parts: Table[] = []
+  for (const row of table.rows) {
+    const last = parts.at(-1)
+    if (last && last.page === row.page) last.rows.push(row)
+    else parts.push({ ...table, page: row.page, rows: [row], continued: parts.length > 0 || table.continued })
+  }
+  return parts
+}

@@ -1,0 +1,146 @@
+import { findCell, rowText, type Table } from '@asks1/shared/contract/tables'
+import { describe, expect, it } from 'vitest'
+import { htmlLines } from '../src/html'
+import { type Line, linesOfPage, type Segment } from '../src/layout'
+import { extractPdf } from '../src/pdf'
+import { readPagesFromData } from '../src/read'
+import { readHtmlTables, readPdfTables } from '../src/tables'
+import { cleanLabel, resolvePeriod } from '../src/tables/common'
+import { pdfTables } from '../src/tables/pdf-tables'
+import { bytes, FACEBOOK_PDF, PANDORA_HTM } from './helpers'
+
+const values = (t: Table, label: string) => t.rows.find((r) => r.label === label)?.cells.map((c) => c.value)
+
+describe('periods and labels', () => {
+  it('resolves multi-line headers to periods', () => {
+    expect(resolvePeriod('Year Ended December 31, 2015')).toBe('Year ended December 31, 2015')
+    expect(resolvePeriod('Six Months Ended June 30, 2016 (unaudited)')).toBe('Six months ended June 30, 2016')
+    expect(resolvePeriod('Fiscal Year Ended January 31, 2010')).toBe('Fiscal year ended January 31, 2010')
+    expect(resolvePeriod('December 31, 2023')).toBe('December 31, 2023')
+    expect(resolvePeriod('2011')).toBe('2011')
+    expect(resolvePeriod('2010 to 2011 % Change')).toBeNull()
+    expect(resolvePeriod('Pro Forma')).toBeNull()
+  })
+  it('strips footnote markers from labels', () => {
+    expect(cleanLabel('Cost of revenue (1)')).toBe('Cost of revenue')
+    expect(cleanLabel('Costs and expenses (1):')).toBe('Costs and expenses:')
+    expect(cleanLabel('Net income*')).toBe('Net income')
+  })
+})
+
+describe('PDF tables (facebook-s1.pdf, Chrome-printed)', () => {
+  it('reads the statement of income on p.F-4 with periods, units and per-share rows', async () => {
+    const [page] = await extractPdf(bytes(FACEBOOK_PDF), { pages: [161] })
+    const [t] = pdfTables(linesOfPage(page as never), 'F-4')
+    expect(t?.title).toBe('CONSOLIDATED STATEMENTS OF INCOME')
+    expect(t?.units).toMatchObject({ label: 'millions', scale: 1e6, exceptPerShare: true })
+    expect(t?.columns.map((c) => c.period)).toEqual([
+      'Year ended December 31, 2009',
+      'Year ended December 31, 2010',
+      'Year ended December 31, 2011',
+    ])
+    const table = t as Table
+    expect(values(table, 'Revenue')).toEqual([777e6, 1974e6, 3711e6])
+    expect(values(table, 'Interest expense')).toEqual([-10e6, -22e6, -42e6])
+    expect(values(table, 'Diluted')).toEqual([0.1, 0.28, 0.46])
+    // "$ —" is an empty cell, not a zero.
+    expect(table.rows.find((r) => r.label === 'Cost of revenue' && r.cells[0]?.value === null)).toBeTruthy()
+    expect(rowText(table, table.rows[0] as never)).toBe(
+      'CONSOLIDATED STATEMENTS OF INCOME. Revenue — Year ended December 31, 2009: $777 million; Year ended December 31, 2010: $1,974 million; Year ended December 31, 2011: $3,711 million',
+    )
+    expect(findCell([table], 'revenue', 'December 31, 2011')?.cell.value).toBe(3711e6)
+    expect(findCell([table], 'net income', '2010')?.cell.text).toBe('$ 606')
+  })
+
+  it('resolves a header spanning eight quarters, past section headings, on p.54', async () => {
+    const [page] = await extractPdf(bytes(FACEBOOK_PDF), { pages: [61] })
+    const [t] = pdfTables(linesOfPage(page as never), '54')
+    expect(t?.columns.map((c) => c.period).slice(0, 2)).toEqual([
+      'Three months ended Mar 31, 2010',
+      'Three months ended Jun 30, 2010',
+    ])
+    expect(values(t as Table, 'Total revenue')?.at(-1)).toBe(1131e6)
+  })
+
+  it('reads no table from a page of prose', async () => {
+    const [page] = await extractPdf(bytes(FACEBOOK_PDF), { pages: [10] })
+    expect(pdfTables(linesOfPage(page as never), '3')).toEqual([])
+  })
+})
+
+const seg = (text: string, x0: number, x1: number): Segment => ({ text, x0, x1 })
+const line = (page: number, y: number, segments: Segment[]): Line => ({
+  text: segments.map((s) => s.text).join(' '),
+  page,
+  segments,
+  geo: {
+    x0: segments[0]?.x0 ?? 0,
+    x1: segments.at(-1)?.x1 ?? 0,
+    y,
+    fontSize: 9,
+    pageWidth: 612,
+    pageHeight: 792,
+  },
+})
+
+describe('a table continued across a page break', () => {
+  it('keeps each row on its own printed page, with the first part’s columns and units', () => {
+    const first = [
+      line(1, 700, [seg('Statements of Operations', 200, 330)]),
+      line(1, 690, [seg('(in thousands)', 230, 300)]),
+      line(1, 680, [seg('Year Ended December 31,', 420, 540)]),
+      line(1, 670, [seg('2014', 440, 460), seg('2015', 520, 540)]),
+      line(1, 660, [seg('Revenue', 40, 80), seg('$ 120,001', 420, 460), seg('$ 166,919', 500, 540)]),
+      line(1, 650, [seg('Cost of revenue', 40, 110), seg('50,000', 430, 460), seg('61,200', 510, 540)]),
+    ]
+    const second = [
+      line(2, 700, [seg('Net loss', 40, 80), seg('(27,474 )', 425, 461), seg('(3,100 )', 505, 541)]),
+      line(2, 690, [seg('Other', 40, 70), seg('—', 450, 460), seg('12', 530, 540)]),
+    ]
+    const raw = [
+      { label: 'F-4', seq: 'F' as const, lines: first, physical: [1], interpolated: false, fallback: false },
+      { label: 'F-5', seq: 'F' as const, lines: second, physical: [2], interpolated: false, fallback: false },
+    ]
+    const tables = readPdfTables(raw)
+    const a = tables.get('F-4')?.[0] as Table
+    const b = tables.get('F-5')?.[0] as Table
+    expect(values(a, 'Revenue')).toEqual([120_001_000, 166_919_000])
+    expect(b.continued).toBe(true)
+    expect(b.columns).toEqual(a.columns)
+    expect(b.rows.map((r) => r.page)).toEqual(['F-5', 'F-5'])
+    expect(values(b, 'Net loss')).toEqual([-27_474_000, -3_100_000])
+    expect(values(b, 'Other')).toEqual([null, 12_000])
+  })
+})
+
+describe('HTML tables (EDGAR markup)', () => {
+  it('reads pandora-s1.htm statements from <table> markup with colspan headers', async () => {
+    const { pages } = await readPagesFromData(bytes(PANDORA_HTM), 'pandora-s1.htm')
+    const f4 = pages.find((p) => p.label === 'F-4')
+    const t = f4?.tables?.find((x) => x.rows.some((r) => r.label === 'Total revenue')) as Table
+    expect(t.units).toMatchObject({ scale: 1e3, exceptPerShare: true })
+    expect(t.columns.map((c) => c.period)).toEqual([
+      'Fiscal year ended January 31, 2008',
+      'Fiscal year ended January 31, 2009',
+      'Fiscal year ended January 31, 2010',
+      'Nine months ended October 31, 2009',
+      'Nine months ended October 31, 2010',
+    ])
+    expect(values(t, 'Total revenue')).toEqual([14_299_000, 19_333_000, 55_189_000, 31_352_000, 90_123_000])
+    const eps = t.rows.find((r) => /per share/i.test(r.label))
+    expect(eps?.cells[2]?.value).toBe(-3.84)
+    // The page's text is untouched: tables are an additional reading.
+    expect(f4?.text).toContain('Total revenue')
+  }, 60_000)
+
+  it('never stops on a malformed table', () => {
+    const html = `<html><body><p>Intro</p><table><tr><td colspan="zz">Revenue</td><td>$</td><td>1,2</td></tr>
+      <tr><td>Total</td><td colspan="-3">(</td></tr><tr><td><table><tr><td>9</td></tr></table></td></tr>
+      </table><p>1</p><hr/></body></html>`
+    const { lines } = htmlLines(html)
+    const raw = [
+      { label: '1', seq: 'arabic' as const, lines, physical: [1], interpolated: false, fallback: false },
+    ]
+    expect(() => readHtmlTables(raw)).not.toThrow()
+  })
+})

@@ -1,0 +1,140 @@
+/**
+ * Financial tables as data: the model ingest reads from a PDF's geometry or EDGAR's `<table>`
+ * markup, the stores keep per page, `/sources` serves and the page panel draws; plus the few pure
+ * operations on it (a row as a retrieval unit, a cell as a figure, the cell for a line item and
+ * period). Browser-safe.
+ */
+import { type Static, Type } from 'typebox'
+import { type Figure, formatFigure, parseFigure } from './figures'
+
+export const TableCellSchema = Type.Object({
+  text: Type.String({ description: 'As printed ("$ 3,711", "(27,474)", "—")' }),
+  value: Type.Union([Type.Number(), Type.Null()], {
+    description: "The number scaled to the table's units (166,919 in thousands = 166919000); null when empty",
+  }),
+})
+export type TableCell = Static<typeof TableCellSchema>
+
+export const TableColumnSchema = Type.Object({
+  label: Type.String({ description: 'The column header as printed, lines joined' }),
+  period: Type.Union([Type.String(), Type.Null()], {
+    description: 'The period the column reports ("Year ended December 31, 2015"); null when none',
+  }),
+})
+export type TableColumn = Static<typeof TableColumnSchema>
+
+export const TableRowSchema = Type.Object({
+  label: Type.String({ description: 'Row label, wrapped lines joined' }),
+  page: Type.String({ description: 'Printed page the row is printed on' }),
+  cells: Type.Array(TableCellSchema, { description: 'One per column' }),
+})
+export type TableRow = Static<typeof TableRowSchema>
+
+export const TableUnitsSchema = Type.Object({
+  label: Type.Union([Type.String(), Type.Null()], { description: '"thousands", "millions", "billions"' }),
+  scale: Type.Number({ description: 'What plain amounts are multiplied by (1, 1000, 1e6, 1e9)' }),
+  exceptPerShare: Type.Boolean({ description: 'Per-share amounts are not scaled' }),
+  exceptShares: Type.Boolean({ description: 'Share counts are not scaled' }),
+})
+
+export const TableSchema = Type.Object({
+  page: Type.String({ description: 'Printed page of the table (of this part, when it is continued)' }),
+  title: Type.Union([Type.String(), Type.Null()], { description: 'Caption or heading above the table' }),
+  units: Type.Union([TableUnitsSchema, Type.Null()], { description: 'Declared units; null when none' }),
+  columns: Type.Array(TableColumnSchema),
+  rows: Type.Array(TableRowSchema),
+  continued: Type.Boolean({ description: 'This part continues a table begun on an earlier page' }),
+})
+export type Table = Static<typeof TableSchema>
+
+/** A cell as a figure in its table's units (what the citation check compares a quote with). */
+export function cellFigure(cell: TableCell): Figure | null {
+  if (cell.value === null) return null
+  const printed = parseFigure(cell.text)
+  if (!printed || printed.number === 0) return printed
+  const scale = cell.value / printed.number
+  return { ...printed, scale, value: cell.value, tolerance: printed.tolerance * Math.abs(scale) }
+}
+
+/** Every numeric cell of the tables (of one page), as figures. */
+export function tableFigures(tables: readonly Table[], page?: string): Figure[] {
+  const out: Figure[] = []
+  for (const t of tables)
+    for (const r of t.rows) {
+      if (page !== undefined && r.page !== page) continue
+      for (const c of r.cells) {
+        const f = cellFigure(c)
+        if (f) out.push(f)
+      }
+    }
+  return out
+}
+
+/** A column's name in a sentence: its period, else its printed label. */
+export const columnName = (c: TableColumn): string => c.period ?? c.label
+
+/** "$166,919 thousand": a cell as a reader writes it; the printed text when it is no number. */
+export function cellText(cell: TableCell): string {
+  const f = cellFigure(cell)
+  return f ? formatFigure(f) : cell.text
+}
+
+/**
+ * A row as its own retrieval unit: "Revenue — Year ended December 31, 2015: $166,919 thousand;
+ * Year ended December 31, 2014: …", prefixed with the table's title so a search for the
+ * statement finds its rows.
+ */
+export function rowText(table: Table, row: TableRow): string {
+  const parts = row.cells
+    .map((c, i) => ({ c, col: table.columns[i] }))
+    .filter(({ c }) => c.value !== null)
+    .map(({ c, col }) => `${col ? columnName(col) : ''}: ${cellText(c)}`.replace(/^: /, ''))
+  const head = table.title ? `${table.title}. ` : ''
+  return `${head}${row.label} — ${parts.join('; ')}`
+}
+
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .split(/\s+/)
+    .filter((w) => w.length > 1 && !['and', 'the', 'of', 'for', 'to', 'in', 'per'].includes(w))
+
+export interface CellMatch {
+  table: Table
+  row: TableRow
+  column: TableColumn
+  cell: TableCell
+}
+
+/**
+ * The cell a line item and period point at ("total revenue", "year ended December 31, 2015"): the
+ * row whose label shares the most of the item's words (all of them required), then the column whose
+ * period or label holds every word of the period asked. A "Total …" row wins a tie.
+ */
+export function findCell(tables: readonly Table[], lineItem: string, period: string): CellMatch | null {
+  const item = words(lineItem)
+  const want = words(period)
+  if (!item.length) return null
+  let best: (CellMatch & { score: number }) | null = null
+  for (const table of tables) {
+    const cols = table.columns
+      .map((column, i) => ({ column, i, have: new Set(words(`${column.period ?? ''} ${column.label}`)) }))
+      .filter(({ have }) => want.every((w) => have.has(w)))
+    if (!cols.length) continue
+    for (const row of table.rows) {
+      const label = new Set(words(row.label))
+      if (!item.every((w) => label.has(w))) continue
+      const score = item.length / label.size + (label.has('total') ? 0.01 : 0)
+      for (const { column, i } of cols) {
+        const cell = row.cells[i]
+        if (!cell || cell.value === null) continue
+        if (!best || score > best.score) best = { table, row, column, cell, score }
+        break
+      }
+    }
+  }
+  if (!best) return null
+  const { score: _score, ...match } = best
+  return match
+}
