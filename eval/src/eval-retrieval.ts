@@ -8,8 +8,8 @@ import { loadBaseConfig, ROOT_DIR } from '@asks1/shared/config'
 import { loadRegistry } from '@asks1/shared/filings-loader'
 import { parseRetrievalArgs, RETRIEVAL_USAGE } from './args'
 import { assertInputsExist, cliArgs, runCli } from './cli'
-import { defaultFinanceBench, planRun } from './plan'
-import { retrievalMarkdown } from './report'
+import { defaultCheckSets, defaultFinanceBench, planRun } from './plan'
+import { groupsMarkdown, retrievalMarkdown } from './report'
 
 async function main(): Promise<void> {
   const args = parseRetrievalArgs(cliArgs())
@@ -28,7 +28,14 @@ async function main(): Promise<void> {
         ? defaultFinanceBench(sharedDataDir())
         : null
   const plan = planRun(
-    { filingFiles: args.filingFiles, questions: args.questions, financebench, defaults: args.defaults },
+    {
+      filingFiles: args.filingFiles,
+      questions: args.questions,
+      financebench,
+      defaults: args.defaults,
+      // With no arguments the check sets are measured beside the tuning sets.
+      ...(args.defaults ? { extra: defaultCheckSets(sharedDataDir()) } : {}),
+    },
     { registry, questionsDir: resolve(ROOT_DIR, 'eval/questions') },
   )
   for (const note of plan.notes) stderrLog(`note: ${note}`)
@@ -38,6 +45,8 @@ async function main(): Promise<void> {
     const { block } = await evaluateRetrieval(ctx, plan.questions)
     if (args.json) process.stdout.write(`${JSON.stringify({ retrieval: block }, null, 2)}\n`)
     else {
+      const groups = groupsMarkdown(block)
+      if (groups) process.stdout.write(`Tuning and check sets side by side:\n\n${groups}\n\n`)
       process.stdout.write(`${retrievalMarkdown(block)}\n`)
       if (block.model)
         process.stdout.write(`\nHybrid = BM25 + dense vectors of ${block.model}, fused by RRF\n`)

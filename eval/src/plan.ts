@@ -22,6 +22,8 @@ export interface PlanInput {
   financebench?: { questions: string; pdfs: string } | null
   /** Use the bundled filings and their question sets (no arguments given). */
   defaults: boolean
+  /** Further filings and question sets measured beside the rest (the default check sets). */
+  extra?: { filingFiles: FilingFile[]; questions: string[] }
 }
 
 export interface PlanContext {
@@ -39,6 +41,40 @@ export function defaultFinanceBench(
   const questions = join(sharedData, 'evals/financebench/financebench_dev.jsonl')
   const pdfs = join(sharedData, 'evals/financebench/pdfs')
   return exists(questions) && exists(pdfs) ? { questions, pdfs } : null
+}
+
+/**
+ * Which group a question set belongs to. Tuning sets may be looked at while developing; check sets
+ * are only measured (a change that lifts tuning but not check is overfitting).
+ */
+export const TUNING_SETS: readonly string[] = ['facebook-s1.jsonl', 'pandora-s1.jsonl']
+export type SetGroup = 'tuning' | 'check' | 'financebench'
+/** FinanceBench is a check set too, reported apart: its gold is PDF pages of 10-Ks and 8-Ks. */
+export const groupOfSet = (set: string): SetGroup =>
+  TUNING_SETS.includes(set) ? 'tuning' : set.startsWith('financebench') ? 'financebench' : 'check'
+
+/** The check filings kept beside the repo (`<shared>/questions/<id>.jsonl` with `<shared>/filings/`). */
+export const CHECK_FILINGS: readonly { id: string; file: string }[] = [
+  { id: 'camp4-424b4', file: 'camp4-424b4.html' },
+  { id: 'twitter-10k-2013', file: 'twitter-10k-2013.pdf' },
+]
+
+/** The check sets present beside the repo: filing files and their question files. */
+export function defaultCheckSets(
+  sharedData: string,
+  exists = existsSync,
+): { filingFiles: FilingFile[]; questions: string[] } {
+  const filingFiles: FilingFile[] = []
+  const questions: string[] = []
+  for (const f of CHECK_FILINGS) {
+    const file = join(sharedData, 'filings', f.file)
+    const q = join(sharedData, 'questions', `${f.id}.jsonl`)
+    if (exists(file) && exists(q)) {
+      filingFiles.push({ id: f.id, file })
+      questions.push(q)
+    }
+  }
+  return { filingFiles, questions }
 }
 
 export function planRun(input: PlanInput, ctx: PlanContext): Plan {
@@ -68,6 +104,9 @@ export function planRun(input: PlanInput, ctx: PlanContext): Plan {
     }
     if (input.defaults) for (const f of ctx.registry.filings) addRegistered(f.id)
   }
+  for (const f of input.extra?.filingFiles ?? [])
+    if (!filings.has(f.id)) filings.set(f.id, { id: f.id, file: f.file })
+  questionFiles.push(...(input.extra?.questions ?? []))
   for (const file of questionFiles) questions.push(...readS1Questions(file))
 
   if (input.financebench) {

@@ -12,6 +12,8 @@ export interface RetrievalBlock extends RetrievalSummary {
   model: string | null
   by_mode: Partial<Record<RetrievalMode, RetrievalSummary>>
   by_set?: Record<string, Partial<Record<RetrievalMode, RetrievalSummary>>>
+  /** Tuning sets, check sets and FinanceBench side by side (see plan.ts `groupOfSet`). */
+  by_group?: Record<string, Partial<Record<RetrievalMode, RetrievalSummary>>>
   /** Per question kind: `core`, `hard` and `demo` (the registry's demo questions). */
   by_kind?: Record<string, Partial<Record<RetrievalMode, RetrievalSummary>>>
   /** Per query: embed (when hybrid) + search + fetch, in the evaluated store. */
@@ -130,6 +132,28 @@ function retrievalRows(label: string, r: Partial<Record<RetrievalMode, Retrieval
   )
 }
 
+/** Tuning and check groups side by side, one column per group (keyword mode first). */
+export function groupsMarkdown(block: RetrievalBlock): string {
+  const groups = Object.entries(block.by_group ?? {})
+  if (groups.length === 0) return ''
+  const lines = [
+    `| mode | metric | ${groups.map(([g]) => g).join(' | ')} |`,
+    `|---|---|${groups.map(() => '---').join('|')}|`,
+  ]
+  for (const mode of ['keyword', 'hybrid'] as const) {
+    if (!groups.some(([, m]) => m[mode])) continue
+    for (const metric of ['n', 'recall@5', 'recall@10', 'mrr'] as const) {
+      const cells = groups.map(([, m]) => {
+        const s = m[mode]
+        if (!s) return '–'
+        return metric === 'n' ? String(s.n) : metric === 'mrr' ? fmt(s.mrr) : pct(s[metric])
+      })
+      lines.push(`| ${mode} | ${metric} | ${cells.join(' | ')} |`)
+    }
+  }
+  return alignTables(lines.join('\n'))
+}
+
 /** The retrieval table alone (also what `eval:retrieval` prints to stderr). */
 export function retrievalMarkdown(block: RetrievalBlock): string {
   const lines = [
@@ -137,6 +161,8 @@ export function retrievalMarkdown(block: RetrievalBlock): string {
     '|---|---|---|---|---|---|---|---|',
     ...retrievalRows('all', block.by_mode),
   ]
+  for (const [group, modes] of Object.entries(block.by_group ?? {}))
+    lines.push(...retrievalRows(`group: ${group}`, modes))
   for (const [set, modes] of Object.entries(block.by_set ?? {})) lines.push(...retrievalRows(set, modes))
   for (const [kind, modes] of Object.entries(block.by_kind ?? {}))
     lines.push(...retrievalRows(`kind: ${kind}`, modes))

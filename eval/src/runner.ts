@@ -11,12 +11,12 @@ import { join, relative, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { ingestFiling } from '@asks1/ingest'
 import { type BaseConfig, loadBaseConfig, ROOT_DIR } from '@asks1/shared/config'
-import { retrieve } from '@asks1/shared/retrieval'
+import { featuresOff, retrieve } from '@asks1/shared/retrieval'
 import { type Embedder, loadEmbedder, missingEmbedder } from '@asks1/shared/retrieval/embedder'
 import { openStore, type Store } from '@asks1/shared/store'
 import { pageAccuracy } from './accuracy'
-import { latencySummary, type RetrievalSummary } from './metrics'
-import type { Plan } from './plan'
+import { latencySummary, type RetrievalSummary, summarizeRetrieval } from './metrics'
+import { groupOfSet, type Plan } from './plan'
 import type { EvalQuestion } from './questions'
 import type { IngestResult, PagesResult, QuestionDetail, RetrievalBlock, RetrievalMode } from './report'
 import { scoreRetrieval, summarizeByKind, summarizeBySet } from './score'
@@ -170,9 +170,12 @@ export async function evaluateRetrieval(
   log: Log = stderrLog,
 ): Promise<RetrievalRun> {
   const modes = retrievalModes(ctx.embedder)
+  // RETRIEVAL_OFF=heading,rerank,… measures retrieval with components turned off (features.ts).
+  const features = featuresOff(process.env.RETRIEVAL_OFF)
   const keywordOnly = missingEmbedder('keyword-only evaluation')
   const byMode: Partial<Record<RetrievalMode, RetrievalSummary>> = {}
   const bySet: Record<string, Partial<Record<RetrievalMode, RetrievalSummary>>> = {}
+  const byGroup: Record<string, Partial<Record<RetrievalMode, RetrievalSummary>>> = {}
   const byKind: Record<string, Partial<Record<RetrievalMode, RetrievalSummary>>> = {}
   const latency: NonNullable<RetrievalBlock['latency_ms']> = {}
   const details: QuestionDetail[] = questions.map((q) => ({
@@ -190,7 +193,7 @@ export async function evaluateRetrieval(
       questions,
       ctx.available,
       async (filing, question, k) =>
-        (await retrieve(ctx.store, embedder, filing, question, k)).map((h) => h.chunk),
+        (await retrieve(ctx.store, embedder, filing, question, k, { features })).map((h) => h.chunk),
     )
     outcomes.forEach((o, i) => {
       const d = details[i]
@@ -199,6 +202,10 @@ export async function evaluateRetrieval(
     const { all, bySet: sets } = summarizeBySet(questions, outcomes)
     byMode[mode] = all
     for (const [set, s] of Object.entries(sets)) bySet[set] = { ...bySet[set], [mode]: s }
+    for (const group of [...new Set(questions.map((q) => groupOfSet(q.set)))]) {
+      const picked = outcomes.filter((_, i) => groupOfSet(questions[i]?.set ?? '') === group)
+      byGroup[group] = { ...byGroup[group], [mode]: summarizeRetrieval(picked) }
+    }
     for (const [kind, s] of Object.entries(summarizeByKind(questions, outcomes)))
       byKind[kind] = { ...byKind[kind], [mode]: s }
     latency[mode] = latencySummary(latencies)
@@ -209,6 +216,7 @@ export async function evaluateRetrieval(
     mode: headline,
     model: headline === 'hybrid' ? ctx.embedder.model : null,
     by_mode: byMode,
+    ...(Object.keys(byGroup).length > 1 ? { by_group: byGroup } : {}),
     ...(Object.keys(bySet).length > 0 ? { by_set: bySet } : {}),
     by_kind: byKind,
     latency_ms: latency,

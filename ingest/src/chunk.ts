@@ -1,41 +1,20 @@
 /**
  * Body pages to tagged chunks: 400 words with a 100-word overlap, an inline `[p.N]` tag at each printed
- * page start and at the chunk start, the section heading the chunk falls under, and an id that depends
+ * page start and at the chunk start, the section path the chunk falls under, and an id that depends
  * only on the filing and the chunk's content (so re-ingesting the same file gives the same ids).
  */
 import { createHash } from 'node:crypto'
 import type { Chunk, PageRecord } from '@asks1/shared/contract/chunk'
 import { pageTag } from '@asks1/shared/contract/citations'
-import { readPrintedLabel } from '@asks1/shared/contract/page-label'
+import { isHeading, isTitleHeading, SectionPath } from './headings'
+
+export { isHeading, isTitleHeading } from './headings'
 
 export const CHUNK_WORDS = 400
 export const CHUNK_OVERLAP = 100
 
 const NAVIGATION = /^(table of contents|back to contents|return to table of contents)$/i
 const PLACEHOLDER = /^((logo|graphic|image|photo)\s*)+$|^\[missing image/i
-
-/** Navigation and placeholder lines that look like headings but head nothing. */
-const NOT_HEADINGS = /^(table of contents|logo|index|\(continued\)|continued)$/i
-
-/**
- * A section heading: a short line in capitals (`RISK FACTORS`, `MANAGEMENT'S DISCUSSION AND ANALYSIS
- * OF …`) that is not a sentence, a label, a number row or a navigation link.
- */
-export function isHeading(line: string): boolean {
-  const text = line.trim()
-  if (text.length < 4 || text.length > 120) return false
-  if (/[a-z]/.test(text)) return false
-  const letters = (text.match(/\p{Lu}/gu) ?? []).length
-  const digits = (text.match(/\d/g) ?? []).length
-  if (letters < 4 || digits > letters / 2) return false
-  if (/[.,;:]$/.test(text)) return false
-  if (text.split(/\s+/).length > 14) return false
-  if (readPrintedLabel(text)) return false
-  if (/\$|%/.test(text)) return false
-  // Table rows with note references (`SMRS-TOPE LLC(6)`) and quoted terms (`“CAMP”`) are not headings.
-  if (/\(\d+\)$/.test(text) || /^["“‘']/.test(text)) return false
-  return !NOT_HEADINGS.test(text)
-}
 
 /** Headings are kept as printed, whitespace tidied. */
 const tidy = (s: string) => s.replace(/\s+/g, ' ').trim()
@@ -64,14 +43,18 @@ export function chunkPages(body: PageRecord[], opts: ChunkOptions): Chunk[] {
   const overlap = opts.overlap ?? CHUNK_OVERLAP
   if (overlap >= size) throw new Error('chunk overlap must be smaller than the chunk size')
   const words: Word[] = []
-  /** (first word index, heading) in reading order. */
+  /** (first word index, section path from there on) in reading order. */
   const headings: { at: number; text: string }[] = []
+  const path = new SectionPath()
+  const addHeading = (at: number, text: string) => {
+    path.push(text)
+    headings.push({ at, text: path.current as string })
+  }
   // A heading printed over several lines is one heading; a longer run of capitals is a legend or a
   // disclaimer in capitals, not a heading.
   let run: { at: number; parts: string[] } | null = null
   const closeRun = () => {
-    if (run && run.parts.join(' ').split(/\s+/).length <= 20)
-      headings.push({ at: run.at, text: tidy(run.parts.join(' ')) })
+    if (run && run.parts.join(' ').split(/\s+/).length <= 20) addHeading(run.at, tidy(run.parts.join(' ')))
     run = null
   }
   body.forEach((page, pi) => {
@@ -84,7 +67,10 @@ export function chunkPages(body: PageRecord[], opts: ChunkOptions): Chunk[] {
         if (isHeading(text)) {
           if (run) run.parts.push(text)
           else run = { at: words.length, parts: [text] }
-        } else closeRun()
+        } else {
+          closeRun()
+          if (isTitleHeading(text)) addHeading(words.length, tidy(text))
+        }
       }
       for (const w of line.split(/\s+/)) if (w) words.push({ text: w, page: pi })
     }

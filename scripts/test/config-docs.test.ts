@@ -10,7 +10,7 @@ import { ServerConfigProperties } from '../../server/src/config'
 const root = join(import.meta.dirname, '../..')
 const read = (p: string) => readFileSync(join(root, p), 'utf8')
 // Read outside the server schema: the ingest CLI (--edgar) and the evaluation commands.
-const extra = ['EDGAR_USER_AGENT', 'ASKS1_SHARED_DATA']
+const extra = ['EDGAR_USER_AGENT', 'ASKS1_SHARED_DATA', 'RETRIEVAL_OFF']
 const names = [...Object.keys(ServerConfigProperties), ...extra]
 
 describe('configuration reference', () => {

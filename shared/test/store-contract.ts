@@ -216,9 +216,11 @@ export function storeContract(
       }
     })
 
-    it('searches with the filing’s words for a reader’s wording (headcount finds employees)', async () => {
+    it('reaches a section through what the form says it holds (persons employed → Employees)', async () => {
+      // No word of the question is in the chunk's text: "employ" stems apart from "employees",
+      // but the Employees section's description (Regulation S-K Item 101) says "persons employed".
       const hits = await store.search('acme', {
-        terms: termsOf('What was the headcount?'),
+        terms: termsOf('How many persons does it employ?'),
         vector: null,
         k: 3,
       })

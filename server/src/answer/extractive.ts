@@ -4,8 +4,8 @@
  * (a few hundred sentences per question), so `/ask` stays well under its latency target.
  */
 import { PAGE_TAG_RE, pageTag } from '@asks1/shared/contract/citations'
-import { parseFigures } from '@asks1/shared/contract/figures'
-import { QUESTION_FILLER, queryTerms, searchTerms } from '@asks1/shared/retrieval/terms'
+import { analyzeQuery, holdsAnswerType } from '@asks1/shared/retrieval/query'
+import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
 
 export interface Excerpt {
@@ -35,78 +35,27 @@ export function taggedSentences(text: string, startPage: string | null): { text:
   return out
 }
 
-/** Words that name no subject ("the company", "does it"); QUESTION_FILLER is dropped by searchTerms. */
-const FILLER = new Set(['company', 'companies', 'inc', 'filing', 'did', 'does', ...QUESTION_FILLER])
+/** Words that name no subject ("the company", "does it"), as index terms. */
+const FILLER = new Set(keywordTerms('company companies inc filing did does'))
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
- * A matcher for one question term (from the shared tokenizer) in raw sentence text. Longer plain
- * words match by stem ("revenues" finds "revenue", "stream" finds "streamed"); figures and
- * compounds ("$1.2 billion", "class f") match whole. Tokenising every retrieved sentence with
- * the full tokenizer instead costs milliseconds per question; these regexes cost microseconds.
- */
-function termMatcher(term: string): RegExp {
-  const plain = /^\p{L}{5,}$/u.test(term)
-  const body = plain ? escapeRe(term.replace(/(?:es|s|ed|ing)$/, '')) : escapeRe(term)
-  return new RegExp(`(?<![\\p{L}\\p{N}])${body}${plain ? '' : '(?![\\p{L}\\p{N}])'}`, 'iu')
-}
-
-/**
- * The kind of figure a question asks for, and a test for a sentence that holds one. A sentence
- * with the asked kind of figure is far more likely to answer than one that only shares words.
- */
-const holdsPercent = (s: string) =>
-  /\bpercent\b/i.test(s) || parseFigures(s).some((f) => f.kind === 'percent')
-// Any number counts as an amount, years included (a table row of years and amounts holds one).
-const holdsAmount = (s: string) => parseFigures(s, { labels: true }).some((f) => f.kind !== 'percent')
-const matches = (re: RegExp) => (s: string) => re.test(s)
-
-const FIGURE_KINDS: readonly { asks: RegExp; holds: (sentence: string) => boolean }[] = [
-  // A share, a rate, a growth: a percentage.
-  {
-    asks: /\b(?:what (?:share|percent(?:age)?|portion|proportion|fraction)|percent(?:age)?|how fast|growth rate|grew|grow|slice|dependent)\b/i,
-    holds: holdsPercent,
-  },
-  // A duration.
-  {
-    asks: /\b(?:how long|for how long|until when|expire)\b/i,
-    holds: matches(/\b\d+\s?(?:-\s?)?(?:days?|months?|years?)\b/i),
-  },
-  // An address.
-  {
-    asks: /\b(?:where|address|headquarter\w*|head office|located)\b/i,
-    holds: matches(
-      /\b\d+\s+(?:[A-Z][a-z]+\s+)+(?:Street|Road|Avenue|Drive|Boulevard|Way|Place|Parkway|Lane)\b/,
-    ),
-  },
-  // An amount or a count.
-  {
-    asks: /\b(?:how (?:many|much)|what (?:was|were|is|are) (?:the )?(?:total|amount|number|balance)|revenue|sales|income|profit|loss|lose|cost|spend|price|assets|cash|deficit|borrow\w*|capacity|headcount|employ\w*)\b/i,
-    holds: holdsAmount,
-  },
-]
-
-/**
- * Scores sentences by the question terms they contain, weighted by rarity across the retrieved
- * sentences (a term in every sentence says nothing). The filing's words for the question's wording
- * (`searchTerms`: "employ" → "employees") count too, so the sentence that uses the filing's word
- * wins. A sentence holding the kind of figure asked for is preferred, earlier-ranked chunks are
- * preferred, and a length penalty stops run-on table rows winning by size.
+ * Scores sentences by the question terms they contain (the shared query analysis: stemmed, so
+ * "employ" meets "employees"), weighted by rarity across the retrieved sentences (a term in every
+ * sentence says nothing). A sentence holding the kind of answer the question's form asks for is
+ * preferred, earlier-ranked chunks are preferred, and a length penalty stops run-on table rows
+ * winning by size.
  */
 export function pickExcerpts(question: string, hits: readonly SearchHit[], max = 3): Excerpt[] {
-  const own = new Set(queryTerms(question))
-  const qTerms = searchTerms(question).filter((t) => !FILLER.has(t))
-  if (!qTerms.some((t) => own.has(t))) return []
-  const matchers = qTerms.map(termMatcher)
-  // Only the first kind that applies counts: "how much revenue" wants an amount, not any number.
-  const kind = FIGURE_KINDS.find((k) => k.asks.test(question))
+  const analysis = analyzeQuery(question)
+  const qTerms = analysis.terms.filter((t) => !FILLER.has(t))
+  if (qTerms.length === 0) return []
   const sentences = hits.flatMap((h, rank) =>
-    taggedSentences(h.chunk.text, h.chunk.pages[0] ?? null).map((s) => ({
-      ...s,
-      rank,
-      matched: matchers.map((m) => m.test(s.text)),
-    })),
+    taggedSentences(h.chunk.text, h.chunk.pages[0] ?? null).map((s) => {
+      const terms = new Set(keywordTerms(s.text))
+      return { ...s, rank, matched: qTerms.map((t) => terms.has(t)) }
+    }),
   )
   const df = qTerms.map((_, i) => sentences.filter((s) => s.matched[i]).length)
   const total = sentences.length
@@ -116,7 +65,7 @@ export function pickExcerpts(question: string, hits: readonly SearchHit[], max =
       if (hit) score += Math.log(1 + total / Math.max(1, df[i] ?? 1))
     })
     if (score === 0) return { ...s, score }
-    if (kind?.holds(s.text)) score *= 1.8
+    if (holdsAnswerType(s.text, analysis.answerType)) score *= 1.8
     // Retrieval already ranked the chunks: prefer earlier ones.
     score /= 1 + s.rank * 0.1
     score /= Math.max(1, Math.sqrt(s.text.length / 200))

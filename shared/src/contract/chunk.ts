@@ -35,7 +35,7 @@ export interface Chunk {
   pages: string[]
   /** Physical 1-based PDF pages covered, in order ([] for HTML sources). */
   pdfPages: number[]
-  /** Nearest section heading before the chunk's start, if any. */
+  /** Section path at the chunk's start ("RISK FACTORS › Risks Related to Our Business"), if any. */
   section: string | null
   /** True when the page labels are PDF page numbers (no printed markers were found). */
   fallback: boolean

@@ -9,7 +9,8 @@
  * syntax ("how many" + noun, "when", "who", an auxiliary verb first), and periods follow how filings
  * print them ("fiscal 2012", "the six months ended June 30, 2016", "Q3 2012").
  */
-import { isStopWord, keywordTerms, searchTerms } from './terms'
+import { parseFigures } from '../contract/figures'
+import { isStopWord, keywordTerms } from './terms'
 
 export type AnswerType =
   | 'amount'
@@ -214,13 +215,49 @@ export interface AnalyzeOptions {
 
 /** The one analysis of a question every retrieval and answering stage reads. */
 export function analyzeQuery(question: string, options: AnalyzeOptions = {}): QueryAnalysis {
-  const terms = searchTerms(question)
+  const periods = findPeriods(question)
+  // The interrogative frame ("how many", "how much") says what kind of answer is wanted
+  // (answerType), not what it is about: searching for "much" finds nothing useful.
+  const subject = question.replace(/\bhow\s+(?:many|much|long|old)\b/gi, ' ')
+  const terms = new Set(keywordTerms(subject))
+  // "FY2022" and "Q3'12" are one token to the tokenizer; filings print the year on its own.
+  for (const p of periods) {
+    if (p.year !== null) terms.add(String(p.year))
+    if (p.kind === 'fiscal-year') terms.add('fiscal')
+  }
   return {
     text: question,
-    terms,
+    terms: [...terms],
     phrases: phrasesOf(question),
-    periods: findPeriods(question),
+    periods,
     answerType: answerTypeOf(question),
     ...(options.vector !== undefined ? { vector: options.vector } : {}),
   }
+}
+
+const NUMBER_WORD = Object.keys(NUMBER_WORDS).join('|')
+
+/**
+ * What a passage holding each kind of answer prints: a passage with the asked kind of figure is far
+ * more likely to answer than one that only shares words. Figures are read by the one figures module
+ * (contract/figures.ts); the other kinds by typographic conventions of filings.
+ */
+const ANSWER_EVIDENCE: Readonly<Record<AnswerType, RegExp | ((text: string) => boolean) | null>> = {
+  amount: (text) => parseFigures(text).some((f) => f.kind !== 'percent'),
+  percentage: (text) => /\bpercent\b/i.test(text) || parseFigures(text).some((f) => f.kind === 'percent'),
+  count: (text) => parseFigures(text).some((f) => f.kind === 'number'),
+  date: new RegExp(`\\b(?:${MONTHS})\\.?\\s+\\d{1,2},?\\s+(?:19|20)\\d{2}\\b|\\b(?:19|20)\\d{2}\\b`, 'i'),
+  duration: new RegExp(`\\b(?:\\d+|${NUMBER_WORD})\\s?(?:-\\s?)?(?:days?|weeks?|months?|years?)\\b`, 'i'),
+  location:
+    /\b\d+\s+(?:[A-Z][a-z]+\s+)+(?:Street|Road|Avenue|Drive|Boulevard|Way|Place|Parkway|Lane)\b|\b[A-Z][a-z]+,\s+(?:[A-Z][a-z]+|[A-Z]{2})\b/,
+  name: /\b[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+\b/,
+  yesno: null,
+  other: null,
+}
+
+/** Whether a passage prints the kind of answer the question asks for (false for yes/no and other). */
+export function holdsAnswerType(text: string, type: AnswerType): boolean {
+  const evidence = ANSWER_EVIDENCE[type]
+  if (evidence === null) return false
+  return typeof evidence === 'function' ? evidence(text) : evidence.test(text)
 }

@@ -1,15 +1,23 @@
 /**
  * Retrieval as the server and the evaluation call it: analyse the question once (terms, periods,
- * answer type), embed it unless the embedder is missing (keyword-only), then one hybrid search in
- * the filing's live version.
+ * answer type), embed it unless the embedder is missing (keyword-only), one hybrid search in the
+ * filing's live version for a candidate pool, then a passage-level rerank of the pool.
  */
 import type { Embedder } from './embedder'
+import { ALL_FEATURES, FIELD_WEIGHTS, type RetrievalFeatures } from './features'
 import { analyzeQuery, type QueryAnalysis } from './query'
+import { RERANK_POOL, type RerankWeights, rerank } from './rerank'
 import type { SearchHit, Store } from './store/types'
 
 export interface RetrieveOptions {
   /** Candidates per list before fusion (the store takes at least 50). */
   candidates?: number
+  /** Components to use (all by default; see features.ts). */
+  features?: RetrievalFeatures
+  /** Field weights relative to the body (default FIELD_WEIGHTS). */
+  fieldWeights?: { heading: number; form: number }
+  /** Rerank evidence weights (default RERANK_WEIGHTS). */
+  rerankWeights?: RerankWeights
 }
 
 /** The question's analysis with its vector filled in when the embedder is ready. */
@@ -30,6 +38,17 @@ export async function retrieve(
   k: number,
   options: RetrieveOptions = {},
 ): Promise<SearchHit[]> {
+  const features = options.features ?? ALL_FEATURES
   const q = await analyzeWithVector(embedder, question)
-  return store.search(filing, { terms: q.terms, vector: q.vector ?? null, k, candidates: options.candidates })
+  const hits = await store.search(filing, {
+    terms: q.terms,
+    vector: q.vector ?? null,
+    k: features.rerank ? Math.max(k, RERANK_POOL) : k,
+    candidates: options.candidates,
+    fieldWeights: {
+      heading: features.heading ? (options.fieldWeights?.heading ?? FIELD_WEIGHTS.heading) : 0,
+      form: features.form ? (options.fieldWeights?.form ?? FIELD_WEIGHTS.form) : 0,
+    },
+  })
+  return features.rerank ? rerank(q, hits, features, options.rerankWeights).slice(0, k) : hits
 }

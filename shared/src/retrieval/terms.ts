@@ -7,8 +7,14 @@
  * compound term AND broken into its ordinary parts, so a query that quotes the phrase exactly gets a
  * rare (high-IDF) match, while a looser query still matches the parts.
  *
- * Pure: no I/O, deterministic, browser-safe.
+ * Ordinary words are stemmed with the Porter stemmer (the `stemmer` package), at index and query
+ * time alike, so "revenue" and "revenues", "underwriters" and "underwriting" meet. Compounds are built from
+ * the stems of their words. There is no question vocabulary here: how a question's words reach a
+ * filing's is the business of the index (stems, section fields) and the form data (vocabulary.ts).
+ *
+ * Pure: no I/O, deterministic.
  */
+import { stemmer } from 'stemmer'
 import { NUMBER_SOURCE, SCALE_WORD_SOURCE } from '../contract/figures'
 
 /** Common English words that carry no retrieval signal (plus a few filing-boilerplate words). */
@@ -76,9 +82,26 @@ export function tokens(text: string): Token[] {
 }
 
 const lower = (s: string) => s.toLowerCase()
+
+/**
+ * Porter stem of a lower-case word, memoised: a filing has a few thousand distinct words and is
+ * tokenised at index time, every reranked passage at query time.
+ */
+const STEMS = new Map<string, string>()
+export function stem(word: string): string {
+  let s = STEMS.get(word)
+  if (s === undefined) {
+    s = /^[a-z]+$/.test(word) ? stemmer(word) : word
+    if (STEMS.size < 200_000) STEMS.set(word, s)
+  }
+  return s
+}
 /** `Facebook's` → `facebook`; curly and straight apostrophes alike. */
 const stripPossessive = (s: string) =>
   s.includes("'") || s.includes('’') ? s.replace(/['’]s$/i, '').replace(/['’]/g, '') : s
+
+/** A hyphenated word's stems, hyphens kept ("long-term" → "long-term", "holdings" → "hold"). */
+const stemCompound = (word: string) => word.split('-').map(stem).join('-')
 
 /** Ordinary lower-cased word terms of one word token (hyphenated words give the whole and the parts). */
 function wordTerms(raw: string): string[] {
@@ -86,15 +109,15 @@ function wordTerms(raw: string): string[] {
   const out: string[] = []
   // Most tokens are one plain word: skip the split.
   if (!word.includes('-')) {
-    if ((word.length >= 2 || /\d/.test(word)) && !STOP_WORDS.has(word)) out.push(word)
+    if ((word.length >= 2 || /\d/.test(word)) && !STOP_WORDS.has(word)) out.push(stem(word))
     return out
   }
   const parts = word.split('-')
-  if (parts.length > 1) out.push(word)
+  if (parts.length > 1) out.push(parts.map(stem).join('-'))
   for (const p of parts) {
     if (p.length < 2 && !/\d/.test(p)) continue
     if (STOP_WORDS.has(p)) continue
-    out.push(p)
+    out.push(stem(p))
   }
   return out
 }
@@ -167,7 +190,7 @@ export function keywordTerms(text: string): string[] {
         const next = toks[i + 1]
         // Share classes and series: "Class F", "Series A" (the letter alone is too short to keep).
         if (/^(class|series)$/i.test(t.raw) && next && !t.breakAfter && isClassLetter(next)) {
-          out.push(`${lower(t.raw)} ${lower(next.raw)}`, lower(t.raw))
+          out.push(`${lower(t.raw)} ${lower(next.raw)}`, stem(lower(t.raw)))
           i++
           break
         }
@@ -178,7 +201,7 @@ export function keywordTerms(text: string): string[] {
             j++
           if (j > i) {
             const run = toks.slice(i, j + 1)
-            out.push(run.map((r) => lower(stripPossessive(r.raw))).join(' '))
+            out.push(run.map((r) => stemCompound(lower(stripPossessive(r.raw)))).join(' '))
             for (const r of run) out.push(...wordTerms(r.raw))
             i = j
             break
@@ -195,110 +218,4 @@ export function keywordTerms(text: string): string[] {
 /** The distinct terms of a question, in first-seen order. */
 export function queryTerms(text: string): string[] {
   return [...new Set(keywordTerms(text))]
-}
-
-/**
- * How readers ask versus how filings say it. A question that matches a pattern also searches for the
- * filing's words: "top line" finds "revenue", "bottom-line profit" finds "net income", "how many
- * people does it employ" finds "employees". General financial-disclosure vocabulary only (S-1,
- * 10-K), never one filing's wording. Applied to queries only: the index keeps the filing's words.
- */
-const QUERY_EXPANSIONS: readonly [RegExp, string][] = [
-  [/\b(?:top[- ]line|sales|turnover|revenues?|make in (?:total )?revenue)\b/, 'revenue revenues'],
-  [/\b(?:bottom[- ]line|profits?|profitab\w*|earn(?:ed|ings)?|net income)\b/, 'net income'],
-  [/\b(?:lose|lost|losses|loss-making|unprofitable|net loss)\b/, 'net loss'],
-  [/\b(?:employ|employs|employed|employees?|headcount|staff|workforce|personnel)\b/, 'employees full-time'],
-  [
-    /\b(?:head ?office|headquarter(?:s|ed)?|hq|based in|principal (?:executive )?offices?)\b/,
-    'headquarters principal executive offices located',
-  ],
-  [/\b(?:found(?:ed|er|ers|ing)|co-?founders?|started the company)\b/, 'founder founders co-founder founded'],
-  [
-    /\b(?:underwrit\w*|bookrunn\w*|book-runn\w*|banks?|bankers?|managing the (?:ipo|offering))\b/,
-    'underwriters underwriting representatives book-running managers',
-  ],
-  [
-    /\b(?:lock[- ]?ups?|barred from selling|prevented from selling|restricted from selling)\b/,
-    'lock-up agreements',
-  ],
-  [/\b(?:sell(?:ing)? (?:their |any )?shares after)\b/, 'lock-up agreements'],
-  [/\bdividends?\b/, 'dividends dividend declared'],
-  [
-    /\b(?:proceeds|money (?:it |they |we )?raise[sd]?|spend the (?:ipo |offering )?money|use of (?:the )?(?:funds|money))\b/,
-    'use of proceeds net proceeds',
-  ],
-  [
-    /\b(?:stake|largest (?:share|stock)holders?|biggest (?:investors?|holders?|shareholders?)|major (?:share|stock)holders?|principal (?:share|stock)holders?|owns? the most)\b/,
-    'principal stockholders beneficial ownership beneficially owned',
-  ],
-  [/\b(?:ceo|chief executive)\b/, 'chief executive officer'],
-  [/\b(?:cfo|chief financial)\b/, 'chief financial officer'],
-  [
-    /\b(?:outside (?:the )?(?:us|u\.s\.|united states)|international(?:ly)?|foreign|abroad|overseas|geograph\w*)\b/,
-    'international geographic outside united states',
-  ],
-  [/\b(?:grow|grew|growth|rise|rose|increase[sd]?)\b/, 'increased increase growth'],
-  [/\b(?:r&d|research and development)\b/, 'research development'],
-  [
-    /\b(?:revolver|revolving|credit (?:line|facility)|line of credit|borrowing capacity)\b/,
-    'revolving credit facility',
-  ],
-  [/\b(?:tax loss(?:es)?|nols?|carry ?forwards?|carryforwards?)\b/, 'net operating loss carryforwards'],
-  [
-    /\b(?:operations (?:generate|generated|consume|consumed|provide|provided|use|used)|operating cash)\b/,
-    'net cash provided used operating activities',
-  ],
-  [/\b(?:ticker|symbol|trade under|listed on)\b/, 'symbol trading listed'],
-  [/\b(?:ipo|offering) price\b|\bprice per share\b/, 'initial public offering price per share'],
-  [
-    /\bcapital[- ]intensive|\bcapex\b|\bcapital expenditures?\b/,
-    'capital expenditures purchases property plant equipment',
-  ],
-  [/\boperating margins?\b/, 'operating income'],
-  [/\bgross margins?\b/, 'gross margin profit'],
-  [/\bfree cash ?flows?\b/, 'net cash provided operating activities capital expenditures'],
-  [/\b(?:effective tax rate|tax rate)\b/, 'effective tax rate income taxes'],
-  // Buying businesses, not "content acquisition costs" (an expense line).
-  [
-    /\bm&a\b|\bmergers?\b|(?<!content )\bacquisitions?\b(?!\)? costs?)|\bacquired\b/,
-    'acquisitions acquired acquisition',
-  ],
-  [/\b(?:legal battles?|lawsuits?|litigation|sued|legal proceedings)\b/, 'legal proceedings litigation'],
-  [/\b(?:days payable|dpo|accounts payable)\b/, 'accounts payable'],
-]
-
-/**
- * Words a question uses for the kind of answer it wants ("how much money", "how many people",
- * "how fast"), not for its subject: searching for them finds passages about money or people in
- * general. Dropped from searches only; the index keeps them.
- */
-export const QUESTION_FILLER: ReadonlySet<string> = new Set([
-  'much',
-  'many',
-  'make',
-  'made',
-  'big',
-  'fast',
-  'kind',
-  'ever',
-  'money',
-  'people',
-])
-
-/**
- * The terms a search uses for a question: its own terms (less QUESTION_FILLER), then the filing
- * vocabulary its wording maps to (see QUERY_EXPANSIONS). Both stores search with these, so they
- * stay in step.
- */
-export function searchTerms(question: string): string[] {
-  const q = question.normalize('NFKC').toLowerCase()
-  const out = new Set(queryTerms(question).filter((t) => !QUESTION_FILLER.has(t)))
-  for (const [re, words] of QUERY_EXPANSIONS) if (re.test(q)) for (const t of keywordTerms(words)) out.add(t)
-  // "FY2022" / "FY 22" is one token to the tokenizer, while filings print the year on its own.
-  for (const m of q.matchAll(/\bfy\s?'?(\d{4}|\d{2})\b/g)) {
-    const y = m[1] as string
-    out.add(y.length === 2 ? `20${y}` : y)
-    out.add('fiscal')
-  }
-  return [...out]
 }

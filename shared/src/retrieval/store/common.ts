@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Chunk } from '../../contract/chunk'
 import { stripPageTags } from '../../contract/citations'
+import { formSectionsOfPath } from '../vocabulary'
 
 /** Filing and version names become file and collection names: kept to a safe alphabet. */
 export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
@@ -28,7 +29,21 @@ export function versionTime(version: string): number | null {
   return Date.UTC(y as number, (mo as number) - 1, d, h, mi, s)
 }
 
-/** The text a chunk is keyword-indexed under: its tag-free text plus its section heading. */
-export function chunkKeywordText(chunk: Chunk): string {
-  return chunk.section ? `${chunk.section}\n${stripPageTags(chunk.text)}` : stripPageTags(chunk.text)
+/**
+ * The fields a chunk is keyword-indexed under: its tag-free text, its section path, and what the
+ * standard sections on that path hold (their titles and descriptions from vocabulary.ts).
+ */
+export interface ChunkFields {
+  body: string
+  heading: string
+  form: string
+}
+
+export function chunkFields(chunk: Chunk): ChunkFields {
+  const sections = formSectionsOfPath(chunk.section)
+  return {
+    body: stripPageTags(chunk.text),
+    heading: chunk.section ?? '',
+    form: sections.map((s) => `${s.titles.join('; ')}; ${s.description}`).join('\n'),
+  }
 }

@@ -22,11 +22,16 @@ export interface SearchQuery {
   k: number
   /** Candidates taken from each of dense and BM25 before fusion (at least 50). */
   candidates?: number
+  /**
+   * Keyword field weights relative to the body (default FIELD_WEIGHTS; 0 turns a field off).
+   * SQLite applies them at query time; Qdrant bakes FIELD_WEIGHTS into its sparse vectors at ingest.
+   */
+  fieldWeights?: { heading: number; form: number }
 }
 
 export interface SearchHit {
   chunk: Chunk
-  /** Fused (RRF) score; higher is better. */
+  /** Fused (RRF) score from a store; after `retrieve`'s rerank, the rerank score. Higher is better. */
   score: number
   /** 1-based ranks in each candidate list, when the chunk was in it. */
   denseRank?: number

@@ -1,6 +1,8 @@
 /** BM25 as Qdrant sparse vectors: hashed term indices, saturated term frequency; Qdrant adds IDF. */
 import type { Schemas } from '@qdrant/js-client-rest'
+import { FIELD_WEIGHTS } from '../../features'
 import { keywordTerms } from '../../terms'
+import type { ChunkFields } from '../common'
 
 /** BM25's term-frequency saturation. Chunks are all ~400 words, so length normalisation (b) is 0. */
 const BM25_K1 = 1.2
@@ -16,12 +18,20 @@ export function termIndex(term: string): number {
 }
 
 /** A document's sparse vector: saturated term frequency per term (hash collisions merged). */
-export function documentSparse(text: string): Schemas['SparseVector'] {
+export function documentSparse(fields: string | ChunkFields): Schemas['SparseVector'] {
+  const f = typeof fields === 'string' ? { body: fields, heading: '', form: '' } : fields
+  // BM25F: field term frequencies weighted and summed, then saturated once.
   const tf = new Map<number, number>()
-  for (const t of keywordTerms(text)) {
-    const i = termIndex(t)
-    tf.set(i, (tf.get(i) ?? 0) + 1)
+  const add = (text: string, weight: number) => {
+    if (weight <= 0) return
+    for (const t of keywordTerms(text)) {
+      const i = termIndex(t)
+      tf.set(i, (tf.get(i) ?? 0) + weight)
+    }
   }
+  add(f.body, FIELD_WEIGHTS.body)
+  add(f.heading, FIELD_WEIGHTS.heading)
+  add(f.form, FIELD_WEIGHTS.form)
   const indices = [...tf.keys()].sort((a, b) => a - b)
   return { indices, values: indices.map((i) => bm25Tf(tf.get(i) as number)) }
 }

@@ -1,7 +1,7 @@
 /** Builds one Qdrant version collection; the alias switch happens in the store. */
 import type { Schemas } from '@qdrant/js-client-rest'
 import type { PageRecord } from '../../../contract/chunk'
-import { chunkKeywordText } from '../common'
+import { chunkFields } from '../common'
 import type { ChunkInput, FilingStatus } from '../types'
 import { type VersionTotals, VersionWriterBase } from '../writer-base'
 import type { QdrantHttp } from './http'
@@ -85,7 +85,7 @@ export class QdrantVersionWriter extends VersionWriterBase {
         section: chunk.section,
         fallback: chunk.fallback,
       }
-      const vector: Record<string, Schemas['Vector']> = { [SPARSE]: documentSparse(chunkKeywordText(chunk)) }
+      const vector: Record<string, Schemas['Vector']> = { [SPARSE]: documentSparse(chunkFields(chunk)) }
       if (vectors.length) vector[DENSE] = vectors.map((v) => Array.from(v))
       return { id: this.nextChunkId++, vector, payload: payload as unknown as Schemas['Payload'] }
     })

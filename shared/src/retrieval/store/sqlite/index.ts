@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import type { PageRecord } from '../../../contract/chunk'
+import { FIELD_WEIGHTS } from '../../features'
 import { assertSafeName, newVersionName } from '../common'
 import { candidateCount, rrfFuse } from '../fusion'
 import {
@@ -178,7 +179,7 @@ export class SqliteStore implements Store, SqliteCatalog {
     const reader = this.reader(filing)
     const n = candidateCount(query.k, query.candidates)
     const dense = query.vector ? reader.denseIds(query.vector, n) : []
-    const keyword = reader.keywordIds(query.terms, n)
+    const keyword = reader.keywordIds(query.terms, n, query.fieldWeights ?? FIELD_WEIGHTS)
     const hits: SearchHit[] = []
     for (const f of rrfFuse(dense, keyword, query.k)) {
       const chunk = reader.chunk(f.id)

@@ -15,11 +15,18 @@ import {
 } from './schema'
 import { tableReader } from './tables'
 
+interface FtsParams {
+  match: string
+  n: number
+  heading: number
+  form: number
+}
+
 /** One live version opened for reading, with its statements prepared once. */
 export class VersionReader {
   readonly db: DB
   private readonly chunkById: Database.Statement<[number], ChunkRow>
-  private readonly fts: Database.Statement<[string, number], { id: number }>
+  private readonly fts: Database.Statement<[FtsParams], { id: number }>
   private readonly knn: Database.Statement<[Float32Array, number], { rowid: number | bigint }> | null
   private readonly pageByLabel: Database.Statement<[string], PageRow>
   private readonly labels: Database.Statement<[], { label: string }>
@@ -32,8 +39,13 @@ export class VersionReader {
     this.db = openVersionDb(path, true)
     this.db.pragma('query_only = 1')
     this.chunkById = this.db.prepare('SELECT * FROM chunks WHERE id = ?')
+    // bm25() column weights (body, section path, form description): BM25F-style field weights.
+    // Versions written before the fields existed have one column and rank by plain bm25.
+    const columns = this.db.prepare('PRAGMA table_info(chunk_fts)').all().length
     this.fts = this.db.prepare(
-      'SELECT rowid AS id FROM chunk_fts WHERE chunk_fts MATCH ? ORDER BY rank LIMIT ?',
+      columns >= 3
+        ? 'SELECT rowid AS id FROM chunk_fts WHERE chunk_fts MATCH @match ORDER BY bm25(chunk_fts, 1.0, @heading, @form) LIMIT @n'
+        : 'SELECT rowid AS id FROM chunk_fts WHERE chunk_fts MATCH @match AND @heading + @form >= 0 ORDER BY rank LIMIT @n',
     )
     this.knn =
       row.dim && row.embedded
@@ -44,12 +56,16 @@ export class VersionReader {
     this.tablesOf = tableReader(this.db)
   }
 
-  keywordIds(queryTerms: readonly string[], n: number): number[] {
+  keywordIds(
+    queryTerms: readonly string[],
+    n: number,
+    weights: { heading: number; form: number } = { heading: 1, form: 1 },
+  ): number[] {
     // FTS5 MATCH expressions have a size limit; a question never has this many distinct terms.
     const terms = queryTerms.slice(0, 64)
     if (terms.length === 0) return []
     const match = terms.map((t) => `"${ftsToken(t)}"`).join(' OR ')
-    return this.fts.all(match, n).map((r) => r.id)
+    return this.fts.all({ match, n, heading: weights.heading, form: weights.form }).map((r) => r.id)
   }
 
   /**

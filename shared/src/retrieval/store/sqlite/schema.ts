@@ -69,7 +69,7 @@ CREATE TABLE pages (
   fallback INTEGER NOT NULL
 );
 CREATE INDEX pages_label ON pages (label);
-CREATE VIRTUAL TABLE chunk_fts USING fts5 (terms, content = '');
+CREATE VIRTUAL TABLE chunk_fts USING fts5 (body, heading, form, content = '');
 ${dim ? `CREATE VIRTUAL TABLE chunk_vec USING vec0 (embedding float[${dim}] distance_metric=cosine);` : ''}
 `
 }

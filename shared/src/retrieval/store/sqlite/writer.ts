@@ -1,9 +1,9 @@
 /** Builds one SQLite version file beside the live one; the catalog flip happens in the store. */
 import { closeSync, fsyncSync, openSync } from 'node:fs'
 import type Database from 'better-sqlite3'
-import type { Chunk, PageRecord } from '../../../contract/chunk'
+import type { PageRecord } from '../../../contract/chunk'
 import { keywordTerms } from '../../terms'
-import { chunkKeywordText } from '../common'
+import { chunkFields } from '../common'
 import type { ChunkInput, FilingStatus } from '../types'
 import { type VersionTotals, VersionWriterBase } from '../writer-base'
 import { type DB, ftsToken, openVersionDb, versionSchema, WINDOW_SLOTS } from './schema'
@@ -45,7 +45,7 @@ export class SqliteVersionWriter extends VersionWriterBase {
     this.insertChunk = db.prepare(
       'INSERT INTO chunks (id, chunk_id, ordinal, text, pages, pdf_pages, section, fallback) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     )
-    this.insertFts = db.prepare('INSERT INTO chunk_fts (rowid, terms) VALUES (?, ?)')
+    this.insertFts = db.prepare('INSERT INTO chunk_fts (rowid, body, heading, form) VALUES (?, ?, ?, ?)')
     this.insertVec = dim ? db.prepare('INSERT INTO chunk_vec (rowid, embedding) VALUES (?, ?)') : null
     this.insertPage = db.prepare(
       'INSERT INTO pages (ord, label, pdf_pages, text, matter, fallback) VALUES (?, ?, ?, ?, ?, ?)',
@@ -86,7 +86,8 @@ export class SqliteVersionWriter extends VersionWriterBase {
           chunk.section,
           chunk.fallback ? 1 : 0,
         )
-        this.insertFts.run(id, ftsTextOf(chunk))
+        const f = chunkFields(chunk)
+        this.insertFts.run(id, ftsText(f.body), ftsText(f.heading), ftsText(f.form))
         vectors.forEach((v, w) => {
           this.insertVec?.run(BigInt(id * WINDOW_SLOTS + w), v)
         })
@@ -118,7 +119,7 @@ export class SqliteVersionWriter extends VersionWriterBase {
   }
 }
 
-/** The FTS5 text of a chunk: its keyword terms, each as one FTS token. */
-function ftsTextOf(chunk: Chunk): string {
-  return keywordTerms(chunkKeywordText(chunk)).map(ftsToken).join(' ')
+/** The FTS5 text of one field: its keyword terms, each as one FTS token. */
+function ftsText(text: string): string {
+  return keywordTerms(text).map(ftsToken).join(' ')
 }

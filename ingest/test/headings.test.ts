@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { chunkPages } from '../src/chunk'
+import { headingLevel, isTitleHeading, SectionPath } from '../src/headings'
+
+describe('title-case headings', () => {
+  it.each([
+    'Liquidity and Capital Resources',
+    'Results of Operations',
+    'Employees',
+    'Item 7. Management’s Discussion and Analysis of Financial Condition and Results of Operations',
+    'Item 1A. Risk Factors',
+    'Risks Related to Our Business and Our Industry',
+  ])('finds "%s"', (line) => {
+    expect(isTitleHeading(line)).toBe(true)
+  })
+
+  it.each([
+    'As of January 31, 2011, we had 295 employees.',
+    'Total revenue',
+    'Revenue 2010 2009',
+    'Mark', // one capitalised word that names no standard section
+    'We may not be able to compete effectively',
+    '(in thousands)',
+    'Net loss per share $ (0.12)',
+  ])('rejects "%s"', (line) => {
+    expect(isTitleHeading(line)).toBe(false)
+  })
+
+  it('levels: capitals and items are top-level, known subsections and title case are below', () => {
+    expect(headingLevel('RISK FACTORS')).toBe(1)
+    expect(headingLevel('Item 7. Management’s Discussion and Analysis')).toBe(1)
+    expect(headingLevel('Underwriting')).toBe(1)
+    expect(headingLevel('Employees')).toBe(2)
+    expect(headingLevel('EMPLOYEES')).toBe(2)
+    expect(headingLevel('Key Metrics')).toBe(2)
+  })
+
+  it('tracks a top-level heading and one subsection', () => {
+    const p = new SectionPath()
+    expect(p.current).toBeNull()
+    p.push('BUSINESS')
+    p.push('Competition')
+    p.push('Employees')
+    expect(p.current).toBe('BUSINESS › Employees')
+    p.push('MANAGEMENT')
+    expect(p.current).toBe('MANAGEMENT')
+  })
+})
+
+describe('chunks know their section path', () => {
+  it('puts a title-case subsection under the capitals heading before it', () => {
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ')
+    const chunks = chunkPages(
+      [
+        {
+          label: '78',
+          pdfPages: [],
+          matter: 'body',
+          text: `BUSINESS\n${filler(500)}\nEmployees\nAs of January 31, 2011, we had 295 employees.\n${filler(200)}`,
+        },
+      ],
+      { filing: 'x', version: 'v', words: 100, overlap: 10 },
+    )
+    expect(chunks[0]?.section).toBe('BUSINESS')
+    // The chunk that starts after the subsection heading falls under it.
+    const after = chunks.find((c) => c.text.includes('word100') && !c.text.includes('BUSINESS'))
+    expect(chunks.at(-1)?.section).toBe('BUSINESS › Employees')
+    expect(after?.section).toBe('BUSINESS')
+  })
+})

@@ -1,0 +1,146 @@
+/**
+ * Passage-level rerank of the fused candidate pool on evidence that holds for any filing: the
+ * question's terms close together in the passage, the asked period printed in it, the asked kind of
+ * answer printed in it (answer type from the question's grammatical form), and the standard section
+ * it sits in describing what the question asks (vocabulary.ts). The retrieval rank stays the
+ * largest part of the score, so evidence reorders neighbours rather than overturning the ranking.
+ */
+import { stripPageTags } from '../contract/citations'
+import type { RetrievalFeatures } from './features'
+import { type AnswerType, holdsAnswerType, type QueryAnalysis } from './query'
+import type { SearchHit } from './store/types'
+import { isStopWord, keywordTerms, stem } from './terms'
+import { type FormSection, formSectionsOfPath } from './vocabulary'
+
+/** Candidates reranked: a larger pool than any answer takes, small enough to stay within 10 ms. */
+export const RERANK_POOL = 30
+
+/** Weights of the evidence, relative to the rank prior (1 at rank 1); set on the tuning sets. */
+export interface RerankWeights {
+  proximity: number
+  period: number
+  answer: number
+  section: number
+}
+export const RERANK_WEIGHTS: Readonly<RerankWeights> = {
+  proximity: 0.3,
+  period: 0.2,
+  answer: 0.1,
+  section: 0.2,
+}
+
+/** Tokens a window of the passage spans when counting the question's terms close together. */
+const WINDOW = 12
+
+/** Share of the question's terms (at most 4 counted) found within one WINDOW of the passage. */
+export function proximity(passage: readonly string[], terms: ReadonlySet<string>): number {
+  const want = Math.min(4, terms.size)
+  if (want < 2) return 0
+  const inWindow = new Map<string, number>()
+  let best = 0
+  for (let i = 0; i < passage.length; i++) {
+    const t = passage[i] as string
+    if (terms.has(t)) inWindow.set(t, (inWindow.get(t) ?? 0) + 1)
+    const out = i - WINDOW
+    if (out >= 0) {
+      const o = passage[out] as string
+      const c = inWindow.get(o)
+      if (c !== undefined) c <= 1 ? inWindow.delete(o) : inWindow.set(o, c - 1)
+    }
+    if (inWindow.size > best) best = inWindow.size
+  }
+  return best < 2 ? 0 : Math.min(1, best / want)
+}
+
+/** Share of the asked years printed in the passage (0 when the question names none). */
+export function periodEvidence(passageTerms: ReadonlySet<string>, q: QueryAnalysis): number {
+  const years = [...new Set(q.periods.map((p) => p.year).filter((y): y is number => y !== null))]
+  if (years.length === 0) return 0
+  return years.filter((y) => passageTerms.has(String(y))).length / years.length
+}
+
+/** Index terms of each standard section's titles and description, computed once. */
+const SECTION_TERMS = new Map<string, Set<string>>()
+const sectionTerms = (s: FormSection): Set<string> => {
+  let t = SECTION_TERMS.get(s.id)
+  if (!t) {
+    t = new Set(keywordTerms(`${s.titles.join(' ')} ${s.description}`))
+    SECTION_TERMS.set(s.id, t)
+  }
+  return t
+}
+
+/** Share of the question's terms the passage's standard sections name or describe. */
+export function sectionEvidence(section: string | null, q: QueryAnalysis): number {
+  const sections = formSectionsOfPath(section)
+  if (sections.length === 0 || q.terms.length === 0) return 0
+  return q.terms.filter((t) => sections.some((s) => sectionTerms(s).has(t))).length / q.terms.length
+}
+
+/**
+ * The passage's plain words as index stems, in order. Lighter than `keywordTerms` (no figures or
+ * compounds, which proximity and years do not need): a 30-passage pool must rerank in a few ms.
+ */
+export function passageWords(text: string): string[] {
+  const out: string[] = []
+  for (const w of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    if (w.length < 2 || isStopWord(w)) continue
+    out.push(stem(w))
+  }
+  return out
+}
+
+/**
+ * Passage stems by chunk: a stored chunk never changes (a new version has new ids), and the same
+ * chunks come back for question after question, so tokenising each once keeps a warm rerank within
+ * the 10 ms budget. Bounded: cleared when it holds more than CACHE_CHUNKS.
+ */
+interface Passage {
+  text: string
+  words: string[]
+  wordSet: Set<string>
+  /** Whether the passage holds each answer type, filled in as asked. */
+  holds: Map<AnswerType, boolean>
+}
+const PASSAGES = new Map<string, Passage>()
+const CACHE_CHUNKS = 20_000
+function passageOf(hit: SearchHit): Passage {
+  const key = `${hit.chunk.filing}\u0000${hit.chunk.version}\u0000${hit.chunk.id}`
+  let p = PASSAGES.get(key)
+  if (!p) {
+    if (PASSAGES.size >= CACHE_CHUNKS) PASSAGES.clear()
+    const text = stripPageTags(hit.chunk.text)
+    const words = passageWords(text)
+    p = { text, words, wordSet: new Set(words), holds: new Map() }
+    PASSAGES.set(key, p)
+  }
+  return p
+}
+
+export function rerank(
+  q: QueryAnalysis,
+  hits: readonly SearchHit[],
+  features: RetrievalFeatures,
+  weights: Readonly<RerankWeights> = RERANK_WEIGHTS,
+): SearchHit[] {
+  const terms = new Set(q.terms)
+  const scored = hits.map((hit, rank) => {
+    let score = 1 / (1 + rank / 10)
+    const p = passageOf(hit)
+    if (features.proximity) score += weights.proximity * proximity(p.words, terms)
+    if (features.period) score += weights.period * periodEvidence(p.wordSet, q)
+    if (features.answer) {
+      let holds = p.holds.get(q.answerType)
+      if (holds === undefined) {
+        holds = holdsAnswerType(p.text, q.answerType)
+        p.holds.set(q.answerType, holds)
+      }
+      if (holds) score += weights.answer
+    }
+    if (features.section) score += weights.section * sectionEvidence(hit.chunk.section, q)
+    return { hit, score, rank }
+  })
+  scored.sort((a, b) => b.score - a.score || a.rank - b.rank)
+  // The reply's score is the one the hits are ordered by (the fused ranks stay in denseRank/keywordRank).
+  return scored.map((s) => ({ ...s.hit, score: s.score }))
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import type { Chunk } from '../src/contract/chunk'
+import { ALL_FEATURES, featuresOff } from '../src/retrieval/features'
+import { analyzeQuery } from '../src/retrieval/query'
+import { passageWords, periodEvidence, proximity, rerank, sectionEvidence } from '../src/retrieval/rerank'
+import type { SearchHit } from '../src/retrieval/store/types'
+import { keywordTerms } from '../src/retrieval/terms'
+
+const hit = (id: string, text: string, section: string | null = null): SearchHit => ({
+  chunk: {
+    id,
+    filing: 'f',
+    version: 'v',
+    ordinal: 0,
+    text: `[p.1] ${text}`,
+    pages: ['1'],
+    pdfPages: [],
+    section,
+    fallback: false,
+  } satisfies Chunk,
+  score: 0,
+})
+
+describe('rerank evidence', () => {
+  it('proximity: the question’s terms within one window count, scattered ones do not', () => {
+    const terms = new Set(keywordTerms('net cash operating activities'))
+    const near = passageWords('net cash provided by operating activities was $10 million')
+    const far = keywordTerms(
+      `net ${'filler '.repeat(30)} cash ${'filler '.repeat(30)} operating ${'filler '.repeat(30)} activities`,
+    )
+    expect(proximity(near, terms)).toBe(1)
+    expect(proximity(far, terms)).toBe(0)
+  })
+
+  it('period: the asked years printed in the passage', () => {
+    const q = analyzeQuery('What was revenue in fiscal 2015 and 2014?')
+    expect(periodEvidence(new Set(keywordTerms('revenue of $6.8 billion in 2015')), q)).toBe(0.5)
+    expect(periodEvidence(new Set(keywordTerms('revenue')), analyzeQuery('What was revenue?'))).toBe(0)
+  })
+
+  it('section: a standard section describing what is asked', () => {
+    const q = analyzeQuery('How many persons does the company employ full-time?')
+    expect(sectionEvidence('BUSINESS › Employees', q)).toBeGreaterThan(0)
+    expect(sectionEvidence('Some Other Heading', q)).toBe(0)
+  })
+
+  it('reorders neighbours on evidence, and each switch turns its part off', () => {
+    const q = analyzeQuery('What percentage of revenue came from advertising in 2010?')
+    const hits = [
+      hit('a', 'Advertising is sold by our sales team to marketers and agencies.'),
+      hit('b', 'In 2010, advertising revenue was 88% of total revenue.'),
+    ]
+    expect(rerank(q, hits, ALL_FEATURES).map((h) => h.chunk.id)).toEqual(['b', 'a'])
+    const none = featuresOff('proximity,period,answer,section')
+    expect(rerank(q, hits, none).map((h) => h.chunk.id)).toEqual(['a', 'b'])
+  })
+
+  it('rejects an unknown switch name', () => {
+    expect(() => featuresOff('heading,nonsense')).toThrow(/unknown feature "nonsense"/)
+  })
+})
+
+describe('rerank scores', () => {
+  it('gives each hit the score it is ordered by', () => {
+    const q = analyzeQuery('What percentage of revenue came from advertising in 2010?')
+    const out = rerank(
+      q,
+      [hit('a', 'Advertising is sold to marketers.'), hit('b', 'In 2010, 88% of revenue.')],
+      ALL_FEATURES,
+    )
+    const scores = out.map((h) => h.score)
+    expect(scores).toEqual([...scores].sort((x, y) => y - x))
+    expect(scores[0]).toBeGreaterThan(0)
+  })
+})
