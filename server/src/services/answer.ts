@@ -9,7 +9,7 @@
  * abstention (no passage answers) is given back, and a question with no letter or digit is a 400
  * that takes nothing.
  */
-import { type AskBody, type AskReply, hasQuestionText } from '@asks1/shared/contract/api'
+import { type AskBody, type AskReply, hasQuestionText, type SessionInfo } from '@asks1/shared/contract/api'
 import type { Table } from '@asks1/shared/contract/tables'
 import type { LoadedFiling } from '@asks1/shared/filings-loader'
 import { retrieve } from '@asks1/shared/retrieval'
@@ -23,7 +23,7 @@ import { withRelevance } from '../answer/relevance'
 import { callerTag, ensureSession, identify } from '../callers'
 import type { AppDeps } from '../deps'
 import { AppError, upstreamError } from '../errors'
-import { findFiling, liveStatus, storeKey } from '../lookup'
+import { findFiling, liveStatus, readLive, storeKey } from '../lookup'
 import { openEventStream, wantsEventStream } from '../sse'
 import type { Ticket } from './allowance'
 import { Attempt } from './attempt'
@@ -31,7 +31,16 @@ import { InProgress } from './in-progress'
 
 type Deps = Pick<
   AppDeps,
-  'config' | 'registry' | 'store' | 'embedder' | 'anthropic' | 'keys' | 'allowances' | 'budget' | 'gate'
+  | 'config'
+  | 'registry'
+  | 'store'
+  | 'startup'
+  | 'embedder'
+  | 'anthropic'
+  | 'keys'
+  | 'allowances'
+  | 'budget'
+  | 'gate'
 >
 type Hits = Awaited<ReturnType<typeof retrieve>>
 
@@ -181,12 +190,8 @@ export class AnswerService {
     let deltas: AsyncIterator<string>
     let first: IteratorResult<string>
     try {
-      q.hits = await retrieve(
-        deps.store,
-        deps.embedder,
-        storeKey(filing),
-        body.question,
-        deps.config.RETRIEVAL_K,
+      q.hits = await readLive(deps, filing, status, () =>
+        retrieve(deps.store, deps.embedder, storeKey(filing), body.question, deps.config.RETRIEVAL_K),
       )
       deltas = await this.source(q)
       first = await deltas.next()
@@ -268,7 +273,15 @@ export class AnswerService {
 
   /** A failure: the question is given back (unless produced), and the client sees plain words only. */
   private async failed(q: Question, err: unknown): Promise<AppError> {
-    const left = await q.attempt.failed()
+    let left: SessionInfo
+    try {
+      left = await q.attempt.failed()
+    } catch (giveBackErr) {
+      // The state is unreachable (STATE=redis down): the question stays counted, never a free one,
+      // and the client still gets the answer's own failure rather than a crash mid-stream.
+      q.request.log.warn({ err: giveBackErr }, 'could not give the question back')
+      left = q.attempt.info
+    }
     const mapped =
       q.life.deadline.aborted && !q.life.clientGone.signal.aborted
         ? new AppError(
