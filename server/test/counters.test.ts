@@ -104,6 +104,19 @@ describe.each(Object.entries(implementations))('Counters (%s)', (_name, make) =>
     expect(await counters.giveBack('never', 1)).toBe(0)
     await counters.ping()
   })
+
+  it('reports when a live window ends, and nothing for an unknown or ended one', async () => {
+    made = await make()
+    const { counters, clock } = made
+    const end = clock.t + 5000
+    await counters.take('r', 1, 5, end)
+    // A later take inside the window keeps the window's own end.
+    await counters.take('r', 1, 5, end + 999)
+    expect(await counters.resetAt('r')).toBe(end)
+    expect(await counters.resetAt('unknown')).toBeNull()
+    clock.t = end
+    expect(await counters.resetAt('r')).toBeNull()
+  })
 })
 
 describe('RedisCounters specifics', () => {

@@ -215,6 +215,7 @@ describe('the state failing while an answer streams', () => {
       take: (...a) => inner.take(...a),
       add: (...a) => inner.add(...a),
       get: (k) => inner.get(k),
+      resetAt: (k) => inner.resetAt(k),
       ping: () => inner.ping(),
       close: () => inner.close(),
       giveBack: async () => {

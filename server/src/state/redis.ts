@@ -56,6 +56,12 @@ const GET = `${READ}
 return v
 `
 
+/** ARGV: now → the live window's end (epoch ms), or -1 for an unknown or ended window. */
+const RESET_AT = `${READ}
+if not live then return -1 end
+return r
+`
+
 interface CounterCommands {
   asks1Take(
     key: string,
@@ -67,6 +73,7 @@ interface CounterCommands {
   asks1Add(key: string, amount: number, resetAt: number, now: number): Promise<number>
   asks1GiveBack(key: string, amount: number, now: number): Promise<number>
   asks1Get(key: string, now: number): Promise<number>
+  asks1ResetAt(key: string, now: number): Promise<number>
 }
 
 export class StateUnavailableError extends AppError {
@@ -124,6 +131,7 @@ export class RedisCounters implements Counters {
     redis.defineCommand('asks1Add', { numberOfKeys: 1, lua: ADD })
     redis.defineCommand('asks1GiveBack', { numberOfKeys: 1, lua: GIVE_BACK })
     redis.defineCommand('asks1Get', { numberOfKeys: 1, lua: GET })
+    redis.defineCommand('asks1ResetAt', { numberOfKeys: 1, lua: RESET_AT })
     this.cmd = redis as unknown as CounterCommands
   }
 
@@ -152,6 +160,11 @@ export class RedisCounters implements Counters {
 
   async get(key: string): Promise<number> {
     return Number(await this.run(() => this.cmd.asks1Get(this.prefix + key, this.now())))
+  }
+
+  async resetAt(key: string): Promise<number | null> {
+    const at = Number(await this.run(() => this.cmd.asks1ResetAt(this.prefix + key, this.now())))
+    return at < 0 ? null : at
   }
 
   async ping(): Promise<void> {
