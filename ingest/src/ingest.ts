@@ -220,6 +220,8 @@ async function changesSinceLive(
 ): Promise<PageChanges | null> {
   const live = await store.status(filing)
   if (!live) return null
+  // A damaged live version (the reason for this re-ingest, often) has nothing to compare with.
+  if (await store.check(filing)) return null
   // Printed pages, compared as the store serves them (the unnumbered ones only when nothing is printed).
   const before = (await store.getPages(filing)).filter((p) => live.fallback || !p.fallback)
   return { previous: live.version, sourceChanged: live.meta.sha256 !== sha256, ...diffPages(before, pages) }

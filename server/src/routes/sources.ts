@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { Type } from 'typebox'
 import { AppError } from '../errors'
-import { findFiling, liveStatus, storeKey } from '../lookup'
+import { findFiling, liveStatus, readLive, storeKey } from '../lookup'
 
 /** The stored version numbered `n` of a filing, or a 404 that says which versions there are. */
 async function storedVersion(deps: FastifyInstance, filing: LoadedFiling, n: number) {
@@ -73,7 +73,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const key = storeKey(filing)
 
       if (q !== undefined) {
-        const hits = await retrieve(app.store, app.embedder, key, q, k)
+        const hits = await readLive(app, filing, status, () => retrieve(app.store, app.embedder, key, q, k))
         return {
           filing: filing.id,
           query: q,
@@ -94,7 +94,10 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const asked = request.query.version
       const version = asked === undefined ? null : await storedVersion(app, filing, asked)
       const read = version ? { version: version.stored } : undefined
-      const record = await app.store.getPage(key, label, read)
+      // Only damage to the live version marks the filing unavailable (and re-ingests it).
+      const fromStore = <T>(fn: () => Promise<T>): Promise<T> =>
+        read ? fn() : readLive(app, filing, status, fn)
+      const record = await fromStore(() => app.store.getPage(key, label, read))
       if (!record)
         throw new AppError(
           404,
@@ -105,7 +108,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const current = read?.version ?? status.version
       let order = pageOrder.get(orderKey)
       if (!order || order.version !== current) {
-        const labels = await app.store.listPages(key, read)
+        const labels = await fromStore(() => app.store.listPages(key, read))
         order = { version: current, labels, index: new Map(labels.map((l, i) => [l, i])) }
         pageOrder.set(orderKey, order)
       }

@@ -9,7 +9,13 @@
  * abstention (no passage answers) is given back, and a question with no letter or digit is a 400
  * that takes nothing.
  */
-import { type AskBody, type AskReply, hasQuestionText, type Source } from '@asks1/shared/contract/api'
+import {
+  type AskBody,
+  type AskReply,
+  hasQuestionText,
+  type SessionInfo,
+  type Source,
+} from '@asks1/shared/contract/api'
 import type { Table } from '@asks1/shared/contract/tables'
 import type { LoadedFiling } from '@asks1/shared/filings-loader'
 import { retrieve } from '@asks1/shared/retrieval'
@@ -24,7 +30,7 @@ import { withRelevance } from '../answer/relevance'
 import { callerTag, ensureSession, identify } from '../callers'
 import type { AppDeps } from '../deps'
 import { AppError, upstreamError } from '../errors'
-import { findFiling, liveStatus, storeKey } from '../lookup'
+import { findFiling, liveStatus, readLive, storeKey } from '../lookup'
 import { openEventStream, wantsEventStream } from '../sse'
 import type { Ticket } from './allowance'
 import { Attempt } from './attempt'
@@ -35,6 +41,7 @@ type Deps = Pick<
   | 'config'
   | 'registry'
   | 'store'
+  | 'startup'
   | 'embedder'
   | 'anthropic'
   | 'keys'
@@ -171,12 +178,8 @@ export class AnswerService {
       q.changes = await this.changesAnswer(q.filing, q.body.question)
       return once(q.changes.answer)[Symbol.asyncIterator]()
     }
-    q.hits = await retrieve(
-      deps.store,
-      deps.embedder,
-      storeKey(q.filing),
-      q.body.question,
-      deps.config.RETRIEVAL_K,
+    q.hits = await readLive(deps, q.filing, q.status, () =>
+      retrieve(deps.store, deps.embedder, storeKey(q.filing), q.body.question, deps.config.RETRIEVAL_K),
     )
     return this.source(q)
   }
@@ -312,7 +315,15 @@ export class AnswerService {
 
   /** A failure: the question is given back (unless produced), and the client sees plain words only. */
   private async failed(q: Question, err: unknown): Promise<AppError> {
-    const left = await q.attempt.failed()
+    let left: SessionInfo
+    try {
+      left = await q.attempt.failed()
+    } catch (giveBackErr) {
+      // The state is unreachable (STATE=redis down): the question stays counted, never a free one,
+      // and the client still gets the answer's own failure rather than a crash mid-stream.
+      q.request.log.warn({ err: giveBackErr }, 'could not give the question back')
+      left = q.attempt.info
+    }
     const mapped =
       q.life.deadline.aborted && !q.life.clientGone.signal.aborted
         ? new AppError(
