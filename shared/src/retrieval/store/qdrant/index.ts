@@ -18,7 +18,7 @@ import { assertSafeName, newVersionName, versionTime } from '../common'
 import type { FilingStatus, SearchHit, SearchQuery, Store, VersionRead, VersionWriter } from '../types'
 import { UnknownFilingError, UnknownVersionError } from '../types'
 import { QdrantHttp, type QdrantStoreOptions } from './http'
-import { readPageLabels, readVersionPage, readVersionPages, searchVersion } from './reader'
+import { printedOnly, readPageLabels, readVersionPage, readVersionPages, searchVersion } from './reader'
 import {
   DENSE,
   kindIs,
@@ -218,16 +218,18 @@ export class QdrantStore implements Store, QdrantAliases {
     if (!collection) return null
     const m = await this.meta(collection)
     if (!m) return `the live collection of ${filing} has no version record (an incomplete version)`
-    const count = async (kind: string) =>
+    const count = async (kind: string, more: Pick<Schemas['Filter'], 'must_not'> = {}) =>
       (
         await this.http.call<Schemas['CountResult']>(
           'POST',
           this.path(collection, '/points/count'),
-          { filter: { must: [kindIs(kind)] }, exact: true } satisfies Schemas['CountRequest'],
+          { filter: { must: [kindIs(kind)], ...more }, exact: true } satisfies Schemas['CountRequest'],
           true,
         )
       )?.count ?? 0
-    const [chunks, pages] = await Promise.all([count('chunk'), count('page')])
+    // The record counts the pages the version serves (printed ones; unnumbered ones only when none
+    // is printed): the unnumbered pages beside printed ones are kept for the amendment report.
+    const [chunks, pages] = await Promise.all([count('chunk'), count('page', printedOnly(m.fallback))])
     if (chunks !== m.chunks || pages !== m.pages)
       return `the live collection of ${filing} holds ${chunks} chunks and ${pages} pages; its version record expects ${m.chunks} and ${m.pages}`
     return null

@@ -99,7 +99,7 @@ export async function searchVersion(
  * A version with printed pages serves only those; its unnumbered pages (kept for the amendment report)
  * are read with `readVersionPages` alone.
  */
-const printedOnly = (fallbackVersion: boolean): Pick<Schemas['Filter'], 'must_not'> =>
+export const printedOnly = (fallbackVersion: boolean): Pick<Schemas['Filter'], 'must_not'> =>
   fallbackVersion ? {} : { must_not: [{ key: 'fallback', match: { value: true } }] }
 
 /** A printed page of one version collection, or null. */

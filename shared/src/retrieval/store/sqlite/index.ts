@@ -308,7 +308,9 @@ export class SqliteStore implements Store, SqliteCatalog {
       const count = (table: string) =>
         open.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`).get()?.n ?? 0
       const chunks = count('chunks')
-      const pages = count('pages')
+      // The catalog counts the pages the version serves: its printed ones, or (with none printed)
+      // its unnumbered ones; the unnumbered pages beside printed ones are kept for the amendment report.
+      const pages = count('pages WHERE fallback = 0') || count('pages')
       if (chunks !== row.chunks || pages !== row.pages)
         return `the live version's file (${name}) holds ${chunks} chunks and ${pages} pages; the catalog expects ${row.chunks} and ${row.pages}`
       return null
