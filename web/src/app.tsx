@@ -1,8 +1,7 @@
 import type { FilingInfo, FilingsReply } from '@asks1/shared/contract/api'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { type AnswerState, type AskTurnInput, filingsQueryOptions, queryKeys } from './api/queries'
-import { ChangesPanel, canCompare } from './components/ChangesPanel'
 import { Chat, QUESTION_ID } from './components/Chat'
 import { Footer, Header, HowItWorks } from './components/Chrome'
 import { FailureNotice } from './components/FailureNotice'
@@ -12,6 +11,12 @@ import { useFilingSelection } from './hooks/use-filing-selection'
 import { useSessionInfo } from './hooks/use-session'
 import { useThreads } from './hooks/use-threads'
 import { buildHistory } from './lib/history'
+import { canCompare } from './lib/versions'
+
+// The "What changed" view is only for amended filings: its code loads with the first of them.
+const ChangesPanel = lazy(() =>
+  import('./components/ChangesPanel').then((m) => ({ default: m.ChangesPanel })),
+)
 
 export function App() {
   const filings = useQuery(filingsQueryOptions())
@@ -113,12 +118,16 @@ function Workspace({ reply }: { reply: FilingsReply }) {
         </div>
         <Footer answerer={reply.answerer} />
       </div>
-      <ChangesPanel
-        filing={filing}
-        open={changesOpen}
-        onClose={() => setChangesOpen(false)}
-        onOpenPage={setPage}
-      />
+      {canCompare(filing) && (
+        <Suspense fallback={null}>
+          <ChangesPanel
+            filing={filing}
+            open={changesOpen}
+            onClose={() => setChangesOpen(false)}
+            onOpenPage={setPage}
+          />
+        </Suspense>
+      )}
       {/* After the changes view, so a page opened from it shows on top of it. */}
       <SourcePanel filing={filing} target={page} onClose={() => setPage(null)} />
       <HowItWorks answerer={reply.answerer} open={howOpen} onClose={() => setHowOpen(false)} />

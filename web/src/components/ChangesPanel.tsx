@@ -20,11 +20,6 @@ import { formatFiled } from './FilingSwitcher'
 import { Modal, ModalCloseButton } from './Modal'
 import type { PageTarget } from './SourcePanel'
 
-/** The versions a report can be read for: two stored ones at least. */
-export function canCompare(filing: FilingInfo): boolean {
-  return filing.versions.filter((v) => v.stored).length >= 2
-}
-
 export const versionName = (v: Pick<FilingVersion, 'n' | 'form' | 'filed'>) =>
   `${v.form} of ${formatFiled(v.filed)}`
 
