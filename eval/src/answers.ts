@@ -10,12 +10,13 @@ import type { AskReply } from '@asks1/shared/contract/api'
 import { loadRegistry } from '@asks1/shared/filings-loader'
 import {
   type AnswerOutcome,
-  containsFact,
+  factFound,
   isCorrectRefusal,
-  saysNotInFiling,
+  refuses,
   summarizeAnswers,
   type TokenUsage,
 } from './metrics'
+import { groupOfSet } from './plan'
 import type { EvalQuestion } from './questions'
 import type { QuestionDetail } from './report'
 import type { Log, RunContext } from './runner'
@@ -29,6 +30,9 @@ export interface AnswerRun {
   summary: ReturnType<typeof summarizeAnswers>
   /** The same figures per kind: `core`, `hard`, `negative`, and `demo` (the registry's demo questions). */
   byKind: Record<string, ReturnType<typeof summarizeAnswers>>
+  /** Per question set, and per group (tuning, check, financebench): the same figures side by side. */
+  bySet: Record<string, ReturnType<typeof summarizeAnswers>>
+  byGroup: Record<string, ReturnType<typeof summarizeAnswers>>
 }
 
 /** Questions the answer metrics can score: printed-label gold (S-1 sets) and negatives, filing ingested. */
@@ -166,6 +170,7 @@ export async function evaluateAnswers(
           ...base,
           answer: reply.answer,
           citations: reply.citations.map((c) => ({ page: c.page, verified: c.verified })),
+          ...(reply.abstention ? { abstained: true } : {}),
           ...(sumUsage(record.usage) ? { usage: sumUsage(record.usage) } : {}),
           ...(record.timings.length > 0
             ? {
@@ -188,9 +193,9 @@ export async function evaluateAnswers(
           text: outcome.answer.slice(0, 600),
           cited: outcome.citations.map((c) => c.page),
           gold_cited: outcome.citations.filter((c) => base.goldPages.includes(c.page)).length,
-          facts_found: q.facts.filter((f) => containsFact(outcome.answer, f)),
-          facts_missing: q.facts.filter((f) => !containsFact(outcome.answer, f)),
-          refused: q.kind === 'negative' ? isCorrectRefusal(outcome) : saysNotInFiling(outcome.answer),
+          facts_found: q.facts.filter((f) => factFound(outcome.answer, f)),
+          facts_missing: q.facts.filter((f) => !factFound(outcome.answer, f)),
+          refused: q.kind === 'negative' ? isCorrectRefusal(outcome) : refuses(outcome),
           latency_ms: Math.round(latencyMs * 10) / 10,
           ...(outcome.error ? { error: outcome.error } : {}),
         }
@@ -204,11 +209,28 @@ export async function evaluateAnswers(
     const picked = outcomes.filter((_, i) => todo[i] !== undefined && groupsOf(todo[i]).includes(group))
     if (picked.length > 0) byKind[group] = summarizeAnswers(picked, model)
   }
+  const bySet: AnswerRun['bySet'] = {}
+  const byGroup: AnswerRun['byGroup'] = {}
+  for (const set of [...new Set(todo.map((q) => q.set))])
+    bySet[set] = summarizeAnswers(
+      outcomes.filter((_, i) => todo[i]?.set === set),
+      model,
+    )
+  for (const group of ['tuning', 'check', 'financebench'])
+    if (todo.some((q) => groupOfSet(q.set) === group))
+      byGroup[group] = summarizeAnswers(
+        outcomes.filter(
+          (_, i) => todo[i] !== undefined && groupOfSet((todo[i] as EvalQuestion).set) === group,
+        ),
+        model,
+      )
   return {
     mode,
     ...(model ? { model } : {}),
     outcomes,
     summary: summarizeAnswers(outcomes, model),
     byKind,
+    bySet,
+    byGroup,
   }
 }

@@ -9,6 +9,10 @@
  * 8 / 40 / 60 requests); everything else is the default configuration. The embedding model is used when
  * MODELS_DIR has it (as `pnpm start` would), otherwise retrieval is keyword-only; the output says which.
  *
+ * Then two more processes on the same data share one redis-server (STATE=redis, append-only file
+ * fsynced each second, as in the compose `scale` profile) and /filings and /ask run against both at once:
+ * req/s summed, latency percentiles merged, printed beside the embedded figures.
+ *
  * Options: --duration <s> (per run, default 5), --connections <n> (throughput runs, default 8),
  * --filing <id> (default pandora-s1), --keep (keep the scratch directory).
  */
@@ -18,6 +22,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ReadyReply } from '@asks1/server/schemas'
+import { freePort, type RedisProcess, startRedis } from '@asks1/server/testing/redis-server'
 import { ROOT_DIR } from '@asks1/shared/config'
 import type { FilingsReply } from '@asks1/shared/contract/api'
 import autocannon from 'autocannon'
@@ -58,8 +63,8 @@ interface RunResult {
   non2xx: number
 }
 
-async function run(base: string, t: Target, conns: number): Promise<RunResult> {
-  const latencies: number[] = []
+/** One autocannon run against one server; every latency is kept (its summary has no p95). */
+function cannon(base: string, t: Target, conns: number, latencies: number[]): Promise<autocannon.Result> {
   const opts: autocannon.Options = {
     url: base,
     connections: conns,
@@ -75,21 +80,27 @@ async function run(base: string, t: Target, conns: number): Promise<RunResult> {
         : {}),
     })),
   }
-  const result = await new Promise<autocannon.Result>((done, fail) => {
+  return new Promise<autocannon.Result>((done, fail) => {
     const instance = autocannon(opts, (err, res) => (err ? fail(err) : done(res)))
-    // autocannon's summary has no p95, so keep every latency and compute the percentiles here.
     instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms))
   })
+}
+
+/** Load on every server at once (connections split between them); req/s summed, percentiles merged. */
+async function run(bases: string[], t: Target, conns: number, name = t.name): Promise<RunResult> {
+  const latencies: number[] = []
+  const per = Math.max(1, Math.round(conns / bases.length))
+  const results = await Promise.all(bases.map((b) => cannon(b, t, per, latencies)))
   latencies.sort((a, b) => a - b)
   return {
-    name: t.name,
-    connections: conns,
-    requests: result.requests.total,
-    rps: result.requests.average,
+    name,
+    connections: per * bases.length,
+    requests: results.reduce((n, r) => n + r.requests.total, 0),
+    rps: results.reduce((n, r) => n + r.requests.average, 0),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    non2xx: result.non2xx,
+    non2xx: results.reduce((n, r) => n + r.non2xx, 0),
   }
 }
 
@@ -122,27 +133,36 @@ async function main(): Promise<void> {
       filings: [{ ...entry, source: resolve(ROOT_DIR, entry.source), default: true }],
     }),
   )
-  const port = 20_000 + Math.floor(Math.random() * 20_000)
-  const base = `http://127.0.0.1:${port}`
+  const dataDir = join(dir, 'data')
+  /** The server as `pnpm start` runs it, limits raised so the runs measure work, not 429s. */
+  const startServer = async (env: Record<string, string> = {}) => {
+    const port = await freePort()
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT_DIR, 'server/src/server.ts')], {
+      cwd: ROOT_DIR,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        FILINGS_CONFIG: registryPath,
+        WEB_DIST: join(dir, 'no-web'),
+        ANTHROPIC_API_KEY: '',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '1000000000',
+        SESSION_QUESTION_LIMIT: '1000000000',
+        ANON_QUESTIONS_PER_IP_PER_DAY: '1000000000',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    children.push(child)
+    return { base: `http://127.0.0.1:${port}`, child }
+  }
+  const children: ChildProcess[] = []
+  let redis: RedisProcess | undefined
+  const { base, child } = await startServer()
   say(`starting the server on ${base} with a scratch DATA_DIR (${dir}); it ingests ${entry.id} first`)
   const t0 = Date.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT_DIR, 'server/src/server.ts')], {
-    cwd: ROOT_DIR,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: join(dir, 'data'),
-      FILINGS_CONFIG: registryPath,
-      WEB_DIST: join(dir, 'no-web'),
-      ANTHROPIC_API_KEY: '',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '1000000000',
-      SESSION_QUESTION_LIMIT: '1000000000',
-      ANON_QUESTIONS_PER_IP_PER_DAY: '1000000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
   try {
     const ready = await waitReady(base, child)
     say(`ready after ${((Date.now() - t0) / 1000).toFixed(1)} s (start-up + ingest)`)
@@ -186,8 +206,26 @@ async function main(): Promise<void> {
     for (const t of targets) {
       for (const c of [1, connections]) {
         say(`${t.name}: ${c} connection(s), ${duration} s`)
-        results.push(await run(base, t, c))
+        results.push(await run([base], t, c))
       }
+    }
+    // Two processes sharing one Redis (as the compose `scale` profile runs), on the ingested data.
+    redis = await startRedis({ appendonly: 'everysec' })
+    const shared = [
+      await startServer({ STATE: 'redis', REDIS_URL: redis.url, INGEST_ON_START: 'false' }),
+      await startServer({ STATE: 'redis', REDIS_URL: redis.url, INGEST_ON_START: 'false' }),
+    ]
+    for (const s of shared) await waitReady(s.base, s.child)
+    for (const t of targets.filter((t) => t.name === 'GET /filings' || t.name.startsWith('POST /ask'))) {
+      say(`${t.name}: 2 processes on STATE=redis, ${connections} connections, ${duration} s`)
+      results.push(
+        await run(
+          shared.map((s) => s.base),
+          t,
+          connections,
+          `${t.name}, 2 × STATE=redis`,
+        ),
+      )
     }
     const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-')
     const lines = [
@@ -212,8 +250,17 @@ async function main(): Promise<void> {
       )
     process.stdout.write(`${lines.join('\n')}\n`)
   } finally {
-    child.kill('SIGTERM')
-    await new Promise((r) => child.once('exit', r))
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise((r) => {
+            if (c.exitCode !== null) return r(null)
+            c.once('exit', r)
+            c.kill('SIGTERM')
+          }),
+      ),
+    )
+    await redis?.cleanup()
     if (!args.keep) rmSync(dir, { recursive: true, force: true })
   }
 }

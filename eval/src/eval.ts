@@ -58,7 +58,7 @@ async function main(): Promise<void> {
         ...(ctx.embedder.reason ? { reason: ctx.embedder.reason } : {}),
       },
       retrieval: retrieval.block,
-      answers: answers.summary,
+      answers: { ...answers.summary, by_group: answers.byGroup, by_set: answers.bySet },
       answers_by_kind: answers.byKind,
       pages: ctx.pages,
       ingest: ctx.ingest,

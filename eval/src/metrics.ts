@@ -2,6 +2,7 @@
  * The evaluation's metrics as pure functions: no I/O, so every figure in a report can be recomputed
  * and tested on hand-made inputs.
  */
+import { figureEquals, parseFigure, parseFigures } from '@asks1/shared/contract/figures'
 import type { EvalQuestion } from './questions'
 
 // ---------------------------------------------------------------------------------------------
@@ -41,6 +42,27 @@ export function containsFact(text: string, fact: string): boolean {
   }
   return false
 }
+
+/** Table units a bare gold figure may be printed in (the questions README: tables in thousands or millions). */
+const TABLE_SCALES = [1, 1e3, 1e6]
+
+/**
+ * Whether a gold fact is in an answer: literally (`containsFact`), or, for a figure, as a figure of
+ * the answer that equals it after units and rounding (the shared figures module): "$2.5 billion"
+ * states the gold "$2,500 million", "$3.7 billion" the gold "3,711" of a table in millions.
+ */
+export function factFound(text: string, fact: string): boolean {
+  if (containsFact(text, fact)) return true
+  const gold = parseFigure(fact.trim())
+  if (!gold || gold.label) return false
+  const golds = gold.scaled || gold.kind === 'percent' ? [gold] : TABLE_SCALES.map((k) => scaled(gold, k))
+  return parseFigures(text).some(
+    (f) => !f.label && golds.some((g) => figureEquals(g, f) && (g === gold || f.scaled)),
+  )
+}
+
+const scaled = (f: NonNullable<ReturnType<typeof parseFigure>>, k: number) =>
+  k === 1 ? f : { ...f, scale: f.scale * k, value: f.value * k, tolerance: f.tolerance * k }
 
 // ---------------------------------------------------------------------------------------------
 // Retrieval
@@ -145,6 +167,8 @@ export interface AnswerOutcome {
   latencyMs: number
   /** Set when the request failed (non-200); such questions are counted apart and score zero. */
   error?: string
+  /** The server marked the reply as an abstention (extractive mode's `abstention`). */
+  abstained?: boolean
   usage?: TokenUsage
   /** llm mode: from opening the Messages API stream to its first text, and to its end. */
   llm?: { firstTextMs: number | null; totalMs: number }
@@ -188,7 +212,7 @@ export function factsRecall(outcomes: readonly AnswerOutcome[]): number | null {
     if (o.kind === 'negative') continue
     for (const f of o.facts) {
       total++
-      if (containsFact(o.answer, f)) found++
+      if (factFound(o.answer, f)) found++
     }
   }
   return total === 0 ? null : found / total
@@ -205,11 +229,19 @@ export function saysNotInFiling(answer: string): boolean {
 }
 
 /**
- * A negative control is handled correctly when the answer says the filing does not contain the
- * information and cites no page (the questions README: any page citation is a false positive).
+ * Whether a reply refuses: it cites no page (the questions README: any page citation is a false
+ * positive) and the server marked it an abstention or its words say the filing does not contain
+ * the information (llm mode has no marker).
  */
-export function isCorrectRefusal(o: Pick<AnswerOutcome, 'answer' | 'citations' | 'error'>): boolean {
-  return o.error === undefined && o.citations.length === 0 && saysNotInFiling(o.answer)
+export function refuses(o: Pick<AnswerOutcome, 'answer' | 'citations' | 'abstained'>): boolean {
+  return o.citations.length === 0 && (o.abstained === true || saysNotInFiling(o.answer))
+}
+
+/** A negative control is handled correctly when the reply refuses and the request did not fail. */
+export function isCorrectRefusal(
+  o: Pick<AnswerOutcome, 'answer' | 'citations' | 'error' | 'abstained'>,
+): boolean {
+  return o.error === undefined && refuses(o)
 }
 
 /** Share of negative controls refused correctly; null when the set has none. */
@@ -223,9 +255,7 @@ export function refusalAccuracy(outcomes: readonly AnswerOutcome[]): number | nu
 export function falseRefusalRate(outcomes: readonly AnswerOutcome[]): number | null {
   const answerable = outcomes.filter((o) => o.kind !== 'negative')
   if (answerable.length === 0) return null
-  return (
-    answerable.filter((o) => o.citations.length === 0 && saysNotInFiling(o.answer)).length / answerable.length
-  )
+  return answerable.filter((o) => o.error === undefined && refuses(o)).length / answerable.length
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -301,6 +331,9 @@ export interface AnswerSummary {
     first_text: { p50: number | null; p95: number | null }
     stream: { p50: number | null; p95: number | null }
   }
+  /** The same figures per group of question sets (tuning, check, financebench) and per set. */
+  by_group?: Record<string, AnswerSummary>
+  by_set?: Record<string, AnswerSummary>
 }
 
 export function round(x: number, digits = 4): number {

@@ -219,6 +219,18 @@ export function reportMarkdown(r: EvalReport): string {
         `| model: whole stream p50 / p95 | ${ms(a.llm_latency_ms.stream.p50, 1)} / ${ms(a.llm_latency_ms.stream.p95, 1)} |`,
       )
     out.push('')
+    const sideBySide = { ...a.by_group, ...a.by_set }
+    if (Object.keys(sideBySide).length > 1) {
+      out.push(
+        '| tuning / check | n | gold facts | citations on a gold page | negatives refused | answerable refused |',
+        '|---|---|---|---|---|---|',
+      )
+      for (const [name, g] of Object.entries(sideBySide))
+        out.push(
+          `| ${name} | ${g.n} | ${pct(g.facts_recall)} | ${pct(g.citation_page_precision)} | ${pct(g.refusal_accuracy)} | ${pct(g.false_refusal_rate)} |`,
+        )
+      out.push('')
+    }
     if (r.answers_by_kind && Object.keys(r.answers_by_kind).length > 0) {
       out.push(
         '| kind | n | citations on a gold page | answers citing a gold page | gold facts | refused |',

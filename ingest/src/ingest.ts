@@ -214,6 +214,8 @@ async function changesSinceLive(
 ): Promise<PageChanges | null> {
   const live = await store.status(filing)
   if (!live) return null
+  // A damaged live version (the reason for this re-ingest, often) has nothing to compare with.
+  if (await store.check(filing)) return null
   const labels = await store.listPages(filing)
   const before = (await Promise.all(labels.map((l) => store.getPage(filing, l)))).filter(
     (p): p is PageRecord => p !== null,

@@ -13,6 +13,10 @@ const read = (p: string) => readFileSync(join(root, p), 'utf8')
 interface Service {
   image?: string
   build?: string
+  profiles?: string[]
+  command?: string[]
+  ports?: string[]
+  deploy?: { replicas?: number }
   depends_on?: Record<string, { condition: string }>
   healthcheck?: { test: string[] }
   environment?: Record<string, string>
@@ -48,6 +52,64 @@ describe('docker-compose.yml', () => {
       HOST: '0.0.0.0',
     })
     expect(server?.healthcheck?.test.join(' ')).toContain('/ready')
+  })
+})
+
+describe('docker-compose.yml, profile scale', () => {
+  const compose = parse(read('docker-compose.yml')) as { services: Record<string, Service>; volumes: object }
+  const { redis, ingest, app, proxy, server } = compose.services
+
+  it('adds Redis, an ingest job, replicas and a proxy only under the scale profile', () => {
+    for (const s of [redis, ingest, app, proxy]) expect(s?.profiles).toEqual(['scale'])
+    expect(server?.profiles).toBeUndefined()
+  })
+
+  it('runs an official Redis that logs every write to its append-only file and is health-checked', () => {
+    expect(redis?.image).toMatch(/^redis:\d+\.\d+(-alpine)?$/)
+    expect(redis?.command?.join(' ')).toMatch(/--appendonly yes --appendfsync (always|everysec)/)
+    expect(redis?.volumes?.some((v) => v.startsWith('redis_data:'))).toBe(true)
+    expect(compose.volumes).toHaveProperty('redis_data')
+    expect(redis?.healthcheck?.test.join(' ')).toContain('redis-cli ping')
+  })
+
+  it('scales the server on Redis state and the Qdrant store, after the ingest job', () => {
+    expect(app?.deploy?.replicas).toBeGreaterThanOrEqual(2)
+    expect(app?.ports).toBeUndefined()
+    expect(app?.image).toBe(server?.image)
+    expect(app?.environment).toMatchObject({
+      STATE: 'redis',
+      REDIS_URL: 'redis://redis:6379',
+      STORE: 'qdrant',
+      QDRANT_URL: 'http://qdrant:6333',
+      TRUST_PROXY: '1',
+      INGEST_ON_START: 'false',
+    })
+    expect(app?.depends_on).toEqual({
+      qdrant: { condition: 'service_healthy' },
+      redis: { condition: 'service_healthy' },
+      ingest: { condition: 'service_completed_successfully' },
+    })
+    expect(app?.healthcheck?.test.join(' ')).toContain('/ready')
+    // One cookie secret and one key file for all replicas: the data volume is shared, or a visitor's
+    // cookie from one replica would be a stranger's at the next.
+    expect(app?.volumes?.some((v) => v.startsWith('asks1_data:/data'))).toBe(true)
+    expect(ingest?.volumes?.some((v) => v.startsWith('asks1_data:/data'))).toBe(true)
+    const script = ingest?.command?.at(-1) ?? ''
+    expect(existsSync(join(root, script)), script).toBe(true)
+    expect(ingest?.environment).toMatchObject({ STORE: 'qdrant', QDRANT_URL: 'http://qdrant:6333' })
+  })
+
+  it('puts an official nginx in front, configured from a file in the repository', () => {
+    expect(proxy?.image).toMatch(/^nginx:\d+\.\d+(\.\d+)?(-alpine)?$/)
+    expect(proxy?.depends_on?.app?.condition).toBe('service_healthy')
+    const mount = proxy?.volumes?.find((v) => v.endsWith(':/etc/nginx/conf.d/default.conf:ro')) ?? ''
+    const file = mount.split(':')[0] ?? ''
+    expect(existsSync(join(root, file)), file).toBe(true)
+    const conf = read(file)
+    expect(conf).toMatch(/server app:3000/)
+    expect(conf).toMatch(/proxy_pass http:\/\/asks1;/)
+    expect(conf).toMatch(/proxy_buffering off;/)
+    expect(conf).toMatch(/X-Forwarded-For \$proxy_add_x_forwarded_for/)
   })
 })
 

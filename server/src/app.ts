@@ -11,7 +11,6 @@ import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
 import cors from '@fastify/cors'
 import rateLimit from '@fastify/rate-limit'
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { corsOrigins, type ServerConfig, trustProxy } from './config'
 import type { AppOptions } from './deps'
@@ -37,6 +36,7 @@ import filingsRoutes from './routes/filings'
 import healthRoutes from './routes/health'
 import sessionRoutes from './routes/session'
 import sourcesRoutes from './routes/sources'
+import { strictValidatorCompiler } from './validation'
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/
 
@@ -84,9 +84,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // then every remaining socket is closed, including idle keep-alive and pre-opened ones that
     // would otherwise hold the shutdown until their request timeout.
     forceCloseConnections: true,
-    return503OnClosing: true,
+    // Our own 503 while closing (the hook below), so it carries a code like every other refusal.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
-  }).setValidatorCompiler(TypeBoxValidatorCompiler)
+  }).setValidatorCompiler(strictValidatorCompiler)
+
+  // Registered before any plugin's preClose (they wait for answers in flight): from the moment a
+  // shutdown starts, a request arriving on a kept-alive connection is refused with a code.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    // A client that reset its connection right after sending: no address, nobody to answer, and
+    // @fastify/rate-limit's key (the address) would throw. End it here as a closed request.
+    if (request.raw.socket?.destroyed || request.ip === undefined) {
+      request.log.debug('client closed the connection before its request was handled')
+      throw new AppError(499, 'CLIENT_CLOSED', 'The request was cancelled.')
+    }
+    if (!closing) return
+    reply.header('connection', 'close')
+    throw new AppError(
+      503,
+      'SHUTTING_DOWN',
+      'This server is restarting. Please try again in a few seconds.',
+      { retryAfter: 5 },
+    )
+  })
 
   // The parts, each a plugin that declares what it needs (fastify-plugin checks the order).
   await app.register(storePlugin, options)
@@ -111,7 +135,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.code(err.statusCode).send(err.toReply())
     }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500
-    if (err.validation) {
+    // Schema failures and every other malformed request (bad JSON, wrong encoding): one code.
+    if (err.validation || status === 400) {
       return reply.code(400).send({
         statusCode: 400,
         error: 'Bad Request',
@@ -157,6 +182,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(rateLimit, {
       max: config.RATE_LIMIT_MAX,
       timeWindow: config.RATE_LIMIT_WINDOW_MS,
+      // STATE=redis: one count per address across every server process. While Redis is down the
+      // limit lets requests through (skipOnError): questions are still refused, by the counters.
+      ...(app.hasDecorator('redis') ? { redis: app.redis, nameSpace: 'asks1:rate:', skipOnError: true } : {}),
       errorResponseBuilder: (_req, ctx) =>
         new AppError(
           429,

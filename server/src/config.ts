@@ -139,6 +139,16 @@ export const ServerConfigProperties = {
     pattern: '^[A-Za-z0-9_-]+$',
     description: 'Name of the session cookie',
   }),
+  STATE: Type.Enum(['sqlite', 'redis'], {
+    default: 'sqlite',
+    description:
+      'Where sessions, quotas, budgets and the rate limit are counted: sqlite (one process, under DATA_DIR) or redis (shared by every server process)',
+  }),
+  REDIS_URL: Type.String({
+    default: 'redis://127.0.0.1:6379',
+    pattern: '^rediss?://',
+    description: 'Redis for STATE=redis (redis:// or rediss://, password in the URL if any)',
+  }),
   RATE_LIMIT_MAX: Type.Integer({
     default: 60,
     minimum: 1,

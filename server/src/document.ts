@@ -49,7 +49,7 @@ export class DocumentService {
    */
   private readonly htmlPages = new Map<string, Promise<Map<string, { raw: string; clean?: string }>>>()
 
-  constructor(private readonly deps: Pick<AppDeps, 'store'>) {}
+  constructor(private readonly deps: Pick<AppDeps, 'store' | 'startup'>) {}
 
   /** The live version's source file, or a 404 saying plainly why it cannot be shown. */
   async live(filing: LoadedFiling): Promise<LiveDocument> {

@@ -6,6 +6,7 @@
  */
 import { ConfigError } from '@asks1/shared/config'
 import { loadRegistry, RegistryError } from '@asks1/shared/filings-loader'
+import { StoreFileError } from '@asks1/shared/store/types'
 import { loadServerConfig } from './config'
 
 async function main(): Promise<void> {
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
       import('./app'),
       import('./startup'),
     ])
-  const { childProcessIngest, ingestMissing, StartupState } = startupModule
+  const { childProcessIngest, ingestMissing, repairer, StartupState } = startupModule
   const startup = new StartupState('starting')
   const store = await openStore(config)
   const embedderLog: string[] = []
@@ -68,15 +69,14 @@ async function main(): Promise<void> {
   )
 
   await app.listen({ host: config.HOST, port: config.PORT })
-  await ingestMissing(
-    app.log,
-    config.INGEST_ON_START,
-    { registry, store, startup, ingest: childProcessIngest(config) },
-    stopIngest.signal,
-  )
+  const ingestDeps = { registry, store, startup, ingest: childProcessIngest(config) }
+  if (config.INGEST_ON_START) startup.repair = repairer(app.log, ingestDeps, stopIngest.signal)
+  await ingestMissing(app.log, config.INGEST_ON_START, ingestDeps, stopIngest.signal)
 }
 
 main().catch((err) => {
-  process.stderr.write(`AskS1 server failed to start: ${(err as Error)?.stack ?? err}\n`)
+  // A state file SQLite cannot use is the operator's to fix: one line naming it, not a stack.
+  const reason = err instanceof StoreFileError ? err.message : ((err as Error)?.stack ?? err)
+  process.stderr.write(`AskS1 server failed to start: ${reason}\n`)
   process.exit(1)
 })

@@ -64,7 +64,7 @@ export class SessionAllowance {
 
   /** When the session ends and its allowance with it (null: not started, or not known). */
   private resetAt(id: string): Promise<number | null> {
-    return this.counters.resetAt ? this.counters.resetAt(this.key(id)) : Promise.resolve(null)
+    return this.counters.resetAt(this.key(id))
   }
 
   /** A session's figures; reading never creates a count (an unknown session has used nothing). */

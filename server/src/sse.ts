@@ -4,6 +4,7 @@
  */
 import { PassThrough } from 'node:stream'
 import type { FastifyReply } from 'fastify'
+import Negotiator from 'negotiator'
 
 export const sseEvent = (event: string, data: unknown): string =>
   `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
@@ -29,5 +30,13 @@ export function openEventStream(reply: FastifyReply): EventStream {
   }
 }
 
-export const wantsEventStream = (accept: string | undefined): boolean =>
-  /\btext\/event-stream\b/.test(accept ?? '')
+/**
+ * What an Accept header asks of an answer, by HTTP content negotiation (q-values, wildcards, any
+ * case): 'json' (also when absent or any type goes), 'sse', or null when it allows neither (406).
+ */
+export function answerFormat(accept: string | undefined): 'json' | 'sse' | null {
+  const type = new Negotiator({ headers: { accept } }).mediaType(['application/json', 'text/event-stream'])
+  return type === 'application/json' ? 'json' : type === 'text/event-stream' ? 'sse' : null
+}
+
+export const wantsEventStream = (accept: string | undefined): boolean => answerFormat(accept) === 'sse'

@@ -33,6 +33,13 @@ export type IngestStage = 'extract' | 'embed' | 'write'
 export class StartupState {
   phase: Phase
   readonly filings = new Map<string, { state: FilingState; message?: string; progress?: IngestProgress }>()
+  /**
+   * Filings whose live version cannot be read (file missing, truncated, corrupt), with the problem:
+   * they answer 503 FILING_UNAVAILABLE, and /ready names them, until a re-ingest replaces the version.
+   */
+  readonly damaged = new Map<string, { problem: string; version: string | null }>()
+  /** Re-ingests a filing found damaged while serving; set by server.ts (absent in tests that seed). */
+  repair?: (filingId: string) => void
 
   constructor(phase: Phase = 'starting') {
     this.phase = phase
@@ -129,67 +136,140 @@ export function childProcessIngest(config: BaseConfig): IngestRunner {
     })
 }
 
-/** Ingests every registry filing the store does not have yet, one at a time, logging progress. */
+type IngestDeps = { registry: FilingRegistry; store: Store; startup: StartupState; ingest: IngestRunner }
+
+/** The live filings whose version `store.check` finds damaged, recorded in `startup.damaged`. */
+async function findDamaged(
+  log: FastifyBaseLogger,
+  deps: IngestDeps,
+  live: Set<string>,
+): Promise<LoadedFiling[]> {
+  const damaged: LoadedFiling[] = []
+  for (const f of deps.registry.filings) {
+    if (!live.has(storeKey(f))) continue
+    const key = storeKey(f)
+    const problem = await deps.store.check(key).catch((err: Error) => {
+      // The store itself is unreachable (Qdrant down): not this filing's damage; /ready says so.
+      log.warn({ err, filing: f.id }, 'could not check the live version')
+      return null
+    })
+    if (!problem) continue
+    deps.startup.damaged.set(f.id, { problem, version: (await deps.store.status(key))?.version ?? null })
+    log.error({ filing: f.id, problem }, 'live version is damaged: answering 503 for it until re-ingested')
+    damaged.push(f)
+  }
+  return damaged
+}
+
+/** Ingests one filing, keeping its state for /ready; true when it is live and sound afterwards. */
+async function ingestOne(
+  flog: FastifyBaseLogger,
+  filing: LoadedFiling,
+  deps: IngestDeps,
+  signal: AbortSignal,
+  step: string,
+): Promise<boolean> {
+  const { store, startup } = deps
+  if (!existsSync(filing.sourcePath)) {
+    startup.set(filing.id, 'failed', 'source file not found')
+    flog.error({ source: filing.sourcePath }, 'cannot ingest: source file not found')
+    return false
+  }
+  startup.set(filing.id, 'ingesting')
+  flog.info({ step, source: filing.sourcePath }, 'ingest started')
+  const t0 = performance.now()
+  try {
+    await deps.ingest(filing, flog, signal, (stage, done, total) =>
+      startup.progress(filing.id, stage, done, total),
+    )
+    const status = await store.status(storeKey(filing))
+    if (!status) throw new Error('ingest finished but the filing is not live in the store')
+    const problem = await store.check(storeKey(filing))
+    if (problem) throw new Error(`ingest finished but the new version is damaged: ${problem}`)
+    startup.damaged.delete(filing.id)
+    startup.set(filing.id, 'ready')
+    flog.info(
+      {
+        version: status.version,
+        pages: status.pages,
+        chunks: status.chunks,
+        embedded: status.embedded,
+        fallbackPages: status.fallback,
+        seconds: Math.round((performance.now() - t0) / 100) / 10,
+      },
+      'ingest finished',
+    )
+    return true
+  } catch (err) {
+    if (signal.aborted) {
+      flog.info('ingest interrupted by shutdown; the store is unchanged')
+      return false
+    }
+    startup.set(filing.id, 'failed', 'ingest failed; see the server log')
+    flog.error({ err }, 'ingest failed')
+    return false
+  }
+}
+
+/**
+ * Before ready: checks every live version (a damaged one answers 503 meanwhile), then ingests, one at
+ * a time, the registry filings the store does not have yet and those found damaged, logging progress.
+ */
 export async function ingestMissing(
   log: FastifyBaseLogger,
   enabled: boolean,
-  deps: { registry: FilingRegistry; store: Store; startup: StartupState; ingest: IngestRunner },
+  deps: IngestDeps,
   signal: AbortSignal,
 ): Promise<void> {
   const { registry, store, startup } = deps
   const live = new Set((await store.listFilings()).map((s) => s.filing))
-  const missing = registry.filings.filter((f) => !live.has(storeKey(f)))
   for (const f of registry.filings) startup.set(f.id, live.has(storeKey(f)) ? 'ready' : 'pending')
-  if (!enabled || missing.length === 0) {
-    if (missing.length)
-      log.warn({ filings: missing.map((f) => f.id) }, 'not ingested, and INGEST_ON_START=false')
+  const damaged = await findDamaged(log, deps, live)
+  const todo = [...registry.filings.filter((f) => !live.has(storeKey(f))), ...damaged]
+  if (!enabled || todo.length === 0) {
+    if (todo.length)
+      log.warn({ filings: todo.map((f) => f.id) }, 'not ingested (or damaged), and INGEST_ON_START=false')
     startup.phase = 'ready'
     return
   }
   startup.phase = 'ingesting'
-  log.info({ filings: missing.map((f) => f.id) }, `ingesting ${missing.length} filing(s) before ready`)
+  log.info({ filings: todo.map((f) => f.id) }, `ingesting ${todo.length} filing(s) before ready`)
   let failures = 0
-  for (const [i, filing] of missing.entries()) {
+  for (const [i, filing] of todo.entries()) {
     if (signal.aborted) return
-    const flog = log.child({ filing: filing.id })
-    if (!existsSync(filing.sourcePath)) {
-      failures++
-      startup.set(filing.id, 'failed', 'source file not found')
-      flog.error({ source: filing.sourcePath }, 'cannot ingest: source file not found')
-      continue
-    }
-    startup.set(filing.id, 'ingesting')
-    flog.info({ step: `${i + 1}/${missing.length}`, source: filing.sourcePath }, 'ingest started')
-    const t0 = performance.now()
-    try {
-      await deps.ingest(filing, flog, signal, (stage, done, total) =>
-        startup.progress(filing.id, stage, done, total),
-      )
-      const status = await store.status(storeKey(filing))
-      if (!status) throw new Error('ingest finished but the filing is not live in the store')
-      startup.set(filing.id, 'ready')
-      flog.info(
-        {
-          version: status.version,
-          pages: status.pages,
-          chunks: status.chunks,
-          embedded: status.embedded,
-          fallbackPages: status.fallback,
-          seconds: Math.round((performance.now() - t0) / 100) / 10,
-        },
-        'ingest finished',
-      )
-    } catch (err) {
-      if (signal.aborted) {
-        flog.info('ingest interrupted by shutdown; the store is unchanged')
-        return
-      }
-      failures++
-      startup.set(filing.id, 'failed', 'ingest failed; see the server log')
-      flog.error({ err }, 'ingest failed')
-    }
+    const ok = await ingestOne(
+      log.child({ filing: filing.id }),
+      filing,
+      deps,
+      signal,
+      `${i + 1}/${todo.length}`,
+    )
+    if (signal.aborted) return
+    if (!ok) failures++
   }
   startup.phase = 'ready'
   if (failures) log.warn({ failures }, 'start-up ingest finished with failures')
   else log.info('start-up ingest finished: ready')
+}
+
+/**
+ * Re-ingests a filing a request found damaged while serving, at most one repair per filing at a
+ * time; until it is done the filing answers 503 FILING_UNAVAILABLE. Returns the repair function for
+ * `StartupState.repair`.
+ */
+export function repairer(
+  log: FastifyBaseLogger,
+  deps: IngestDeps,
+  signal: AbortSignal,
+): (id: string) => void {
+  const running = new Set<string>()
+  return (id) => {
+    const filing = deps.registry.get(id)
+    if (!filing || running.has(id) || signal.aborted) return
+    if (deps.startup.filings.get(id)?.state === 'ingesting') return
+    running.add(id)
+    const flog = log.child({ filing: id })
+    flog.warn({ problem: deps.startup.damaged.get(id)?.problem }, 're-ingesting a damaged filing')
+    void ingestOne(flog, filing, deps, signal, 'repair').finally(() => running.delete(id))
+  }
 }

@@ -51,8 +51,10 @@ describe('POST /ask, extractive mode (no API key)', () => {
     const body = res.json<AskReply>()
     expect(body.mode).toBe('extractive')
     expect(body.filing).toBe('acme-s1')
-    expect(body.answer).toMatch(/^Excerpts from the filing/)
+    expect(body.answer).toMatch(/^From the filing/)
     expect(body.answer).toContain('$3,711 million')
+    expect(body.abstention).toBeUndefined()
+    expect(body.citations.find((c) => c.page === '1')?.relevance?.level).toBe('strong')
     expect(body.citations.find((c) => c.page === '1')).toMatchObject({ exists: true, verified: true })
     expect(body.citations.every((c) => c.exists && c.verified)).toBe(true)
     // Sources: the chunks whose pages are cited, each with exactly the cited pages.
@@ -63,6 +65,34 @@ describe('POST /ask, extractive mode (no API key)', () => {
     }
     expect(body.session).toMatchObject({ used: 1, limit: 8, left: 7 })
     expect(body.fallbackPages).toBe(false)
+  })
+
+  it('says the filing does not appear to say, with what it searched, and does not count the question', async () => {
+    const sid = newSid()
+    const res = await ask(
+      app,
+      { filing: 'acme-s1', question: 'What is the favourite food of Acme’s founder, Zaphod Beeblebrox?' },
+      sessionCookie(sid),
+    )
+    expect(res.statusCode).toBe(200)
+    const body = res.json<AskReply>()
+    expect(body.answer).toMatch(/^The filing does not appear to say/)
+    expect(body.citations).toEqual([])
+    expect(body.abstention?.searched.terms).toEqual(expect.arrayContaining(['zaphod', 'beeblebrox', 'food']))
+    expect(body.session).toMatchObject({ used: 0, limit: 8, left: 8 })
+    const session = await app.inject({ method: 'GET', url: '/session', headers: sessionCookie(sid) })
+    expect(session.json()).toMatchObject({ used: 0 })
+  })
+
+  it('refuses a question with no letters or digits with 400 VALIDATION, counting nothing', async () => {
+    const sid = newSid()
+    for (const question of ['???', '   ', '?! …']) {
+      const res = await ask(app, { filing: 'acme-s1', question }, sessionCookie(sid))
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toMatchObject({ code: 'VALIDATION' })
+    }
+    const session = await app.inject({ method: 'GET', url: '/session', headers: sessionCookie(sid) })
+    expect(session.json()).toMatchObject({ used: 0 })
   })
 
   it('sets a session cookie, counts questions across requests and refuses the 9th with 429', async () => {
@@ -300,7 +330,9 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
     expect(res.statusCode).toBe(200)
     const body = res.json<AskReply>()
     expect(body.mode).toBe('llm')
-    expect(body.citations).toEqual([
+    // Each citation also says how well its text matches the question, apart from `verified`.
+    for (const c of body.citations) expect(['strong', 'partial', 'weak']).toContain(c.relevance?.level)
+    expect(body.citations).toMatchObject([
       {
         page: '1',
         exists: true,

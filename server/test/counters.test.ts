@@ -5,9 +5,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import type { Counters } from '../src/state/counters'
+import { connectRedis, RedisCounters } from '../src/state/redis'
 import { SqliteCounters } from '../src/state/sqlite'
+import { freePort, type RedisProcess, startRedis } from '../testing/redis-server'
 
 interface Made {
   counters: Counters
@@ -15,7 +17,27 @@ interface Made {
   cleanup(): Promise<void>
 }
 
+// One real redis-server for the Redis runs, started on first use; each run has its own key prefix.
+let redisServer: Promise<RedisProcess> | undefined
+let runs = 0
+afterAll(async () => (await redisServer)?.cleanup())
+
 const implementations: Record<string, () => Promise<Made>> = {
+  redis: async () => {
+    redisServer ??= startRedis()
+    const server = await redisServer
+    const clock = { t: Date.now() }
+    const client = await connectRedis(server.url)
+    const counters = new RedisCounters(client, () => clock.t, `test${++runs}:`)
+    return {
+      counters,
+      clock,
+      async cleanup() {
+        await counters.close()
+        client.disconnect()
+      },
+    }
+  },
   sqlite: async () => {
     const dir = mkdtempSync(join(tmpdir(), 'asks1-counters-'))
     const clock = { t: 1_000_000 }
@@ -81,5 +103,55 @@ describe.each(Object.entries(implementations))('Counters (%s)', (_name, make) =>
     expect(await counters.giveBack('g', 5)).toBe(0)
     expect(await counters.giveBack('never', 1)).toBe(0)
     await counters.ping()
+  })
+
+  it('reports when a live window ends, and nothing for an unknown or ended one', async () => {
+    made = await make()
+    const { counters, clock } = made
+    const end = clock.t + 5000
+    await counters.take('r', 1, 5, end)
+    // A later take inside the window keeps the window's own end.
+    await counters.take('r', 1, 5, end + 999)
+    expect(await counters.resetAt('r')).toBe(end)
+    expect(await counters.resetAt('unknown')).toBeNull()
+    clock.t = end
+    expect(await counters.resetAt('r')).toBeNull()
+  })
+})
+
+describe('RedisCounters specifics', () => {
+  it('lets Redis itself drop a counter when its window ends (PEXPIRE), and fails fast as STATE_UNAVAILABLE', async () => {
+    redisServer ??= startRedis()
+    const server = await redisServer
+    const client = await connectRedis(server.url)
+    try {
+      const now = Date.now()
+      const counters = new RedisCounters(client, () => now, 'ttl:')
+      await counters.take('s', 1, 8, now + 60_000)
+      const ttl = await client.pttl('ttl:s')
+      expect(ttl).toBeGreaterThan(0)
+      expect(ttl).toBeLessThanOrEqual(60_000)
+      // A give-back keeps the window; it never extends it.
+      await counters.giveBack('s', 1)
+      expect(await client.pttl('ttl:s')).toBeLessThanOrEqual(ttl)
+      expect(await client.exists('ttl:unknown')).toBe(0)
+      expect(await counters.get('unknown')).toBe(0)
+      expect(await client.exists('ttl:unknown')).toBe(0)
+      client.disconnect()
+      await expect(counters.take('s', 1, 8, now + 60_000)).rejects.toMatchObject({
+        statusCode: 503,
+        code: 'STATE_UNAVAILABLE',
+      })
+      await expect(counters.ping()).rejects.toMatchObject({ code: 'STATE_UNAVAILABLE' })
+    } finally {
+      client.disconnect()
+    }
+  })
+
+  it('names an unreachable Redis at start in one line, without its password', async () => {
+    const port = await freePort()
+    await expect(connectRedis(`redis://user:hunter2@127.0.0.1:${port}`)).rejects.toThrow(
+      new RegExp(`^Cannot reach Redis at redis://user:\\*\\*\\*@127\\.0\\.0\\.1:${port} \\(STATE=redis\\)`),
+    )
   })
 })

@@ -127,12 +127,12 @@ describe('extractive answers on the real Pandora S-1', () => {
     const res = await app.inject({
       method: 'POST',
       url: '/ask',
-      payload: { filing: 'pandora-s1', question: 'How many listener hours did Pandora stream in 2010?' },
+      payload: { filing: 'pandora-s1', question: 'How did Pandora’s listener hours grow?' },
     })
     expect(res.statusCode).toBe(200)
     const body = res.json<AskReply>()
     expect(body.mode).toBe('extractive')
-    expect(body.answer).toMatch(/^Excerpts from the filing/)
+    expect(body.answer, body.answer).toMatch(/^From the filing/)
     expect(body.answer).toMatch(/listener hours/i)
     expect(body.citations.length).toBeGreaterThan(0)
     for (const c of body.citations) {
@@ -148,7 +148,8 @@ describe('extractive answers on the real Pandora S-1', () => {
       const src = await app.inject(`/sources?filing=pandora-s1&page=${page}`)
       expect(src.statusCode).toBe(200)
       const text = squash(src.json<SourcePageReply>().text)
-      expect(text).toContain(squash((quote as string).replace(/…$/, '')))
+      // A long unit is cut around the question's terms: an ellipsis marks each cut.
+      expect(text).toContain(squash((quote as string).replace(/^…|…$/g, '')))
     }
   })
 

@@ -5,7 +5,8 @@
  * These need a real socket and a real signal, which app.inject cannot give.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { resolve } from 'node:path'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { ROOT_DIR } from '@asks1/shared/config'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeAnthropic, startFakeAnthropic } from './fake-anthropic'
@@ -13,8 +14,12 @@ import { makeEnv, parseSse, type TestEnv } from './helper'
 
 const SERVER = resolve(ROOT_DIR, 'server/src/server.ts')
 
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+function startServer(
+  env: Record<string, string>,
+  command: string[] = [process.execPath, '--import', 'tsx', SERVER],
+): { child: ChildProcess; output: () => string } {
+  const [bin, ...args] = command as [string, ...string[]]
+  const child = spawn(bin, args, {
     cwd: ROOT_DIR,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -53,6 +58,68 @@ describe('server process', () => {
     const lines = output().trim().split('\n')
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(/^Invalid configuration: .*PORT/)
+  })
+
+  it('names a corrupt catalog.db or state.sqlite in its one-line start-up error', async () => {
+    const dir = join(env.dir, 'corrupt')
+    const garbage = 'not a database at all; '.repeat(400)
+    for (const file of ['sqlite/catalog.db', 'state.sqlite']) {
+      const dataDir = join(dir, file.replace(/\W/g, '-'))
+      mkdirSync(join(dataDir, 'sqlite'), { recursive: true })
+      writeFileSync(join(dataDir, file), garbage)
+      const { child, output } = startServer({
+        DATA_DIR: dataDir,
+        FILINGS_CONFIG: env.registryPath,
+        PORT: '0',
+        INGEST_ON_START: 'false',
+        LOG_LEVEL: 'warn',
+      })
+      expect(await exited(child)).toBe(1)
+      const lines = output().trim().split('\n')
+      expect(lines, output()).toHaveLength(1)
+      expect(lines[0]).toContain(
+        `AskS1 server failed to start: ${join(dataDir, file)} is not a usable SQLite database`,
+      )
+    }
+  })
+
+  it('scripts/asks1 start hands its process to the server: SIGTERM stops the server', async () => {
+    const port = 30_000 + Math.floor(Math.random() * 20_000)
+    const base = `http://127.0.0.1:${port}`
+    const { child, output } = startServer(
+      {
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: env.config.DATA_DIR,
+        FILINGS_CONFIG: env.registryPath,
+        WEB_DIST: env.config.WEB_DIST,
+        INGEST_ON_START: 'false',
+        LOG_LEVEL: 'info',
+      },
+      ['bash', resolve(ROOT_DIR, 'scripts/asks1'), 'start'],
+    )
+    try {
+      for (let i = 0; ; i++) {
+        const ok = await fetch(`${base}/ready`).then(
+          (r) => r.ok,
+          () => false,
+        )
+        if (ok) break
+        if (i > 1200 || child.exitCode !== null) throw new Error(`server did not start:\n${output()}`)
+        await new Promise((r) => setTimeout(r, 250))
+      }
+      child.kill('SIGTERM')
+      expect(await exited(child)).toBe(0)
+      expect(output()).toMatch(/shutting down: finishing answers in flight/)
+      // The process that got the signal was the server itself: nothing is left listening.
+      const after = await fetch(`${base}/health`).then(
+        (r) => r.status,
+        () => 'refused',
+      )
+      expect(after).toBe('refused')
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+    }
   })
 
   it('finishes an answer in flight on SIGTERM, refuses new work, then exits 0', async () => {

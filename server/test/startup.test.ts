@@ -3,7 +3,8 @@
  * or fail, and what /ready reports meanwhile. The runner is the seam: production runs the ingest
  * package's bin in a child process (covered by e2e.test.ts on the real Pandora filing).
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { loadRegistry } from '@asks1/shared/filings-loader'
 import type { FastifyBaseLogger } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -157,6 +158,84 @@ describe('start-up ingest', () => {
       stopped.signal,
     )
     expect(calls).toEqual([])
+  })
+})
+
+describe('a damaged live version heals instead of failing', () => {
+  const liveFile = async (key: string) => {
+    const status = await env.store.status(key)
+    return join(env.config.DATA_DIR, 'sqlite', key, `${status?.version}.db`)
+  }
+
+  it('is found at start, answers 503 FILING_UNAVAILABLE while re-ingested, then serves again', async () => {
+    env = await makeEnv()
+    await seedFiling(env.store, 'globex-s1')
+    truncateSync(await liveFile('acme-s1'), 4096)
+    const registry = loadRegistry(env.registryPath)
+    const startup = new StartupState('starting')
+    const app = await buildTestApp(env, { startup })
+    const during: { ready?: ReadyReply; ask?: Record<string, unknown>; page?: number } = {}
+    const ingest: IngestRunner = async (filing) => {
+      during.ready = (await app.inject('/ready')).json()
+      const ask = await app.inject({
+        method: 'POST',
+        url: '/ask',
+        payload: { filing: filing.id, question: 'What was revenue in 2011?' },
+      })
+      during.ask = { status: ask.statusCode, ...ask.json() }
+      during.page = (await app.inject(`/sources?filing=${filing.id}&page=1`)).statusCode
+      await seedFiling(env.store, filing.id)
+    }
+    const lines: string[] = []
+    await ingestMissing(
+      recordingLog(lines),
+      true,
+      { registry, store: env.store, startup, ingest },
+      new AbortController().signal,
+    )
+    expect(lines).toContain('error live version is damaged: answering 503 for it until re-ingested')
+    expect(during.ask).toMatchObject({ status: 503, code: 'FILING_UNAVAILABLE' })
+    expect(during.ask?.message).toMatch(/Acme Rockets, Inc\.'s S-1 cannot be read on this server right now/)
+    expect(during.page).toBe(503)
+    expect(during.ready?.ready).toBe(false)
+    const acme = during.ready?.filings.find((f) => f.id === 'acme-s1')
+    expect(acme).toMatchObject({ state: 'ingesting', chunks: 0 })
+    expect(acme?.message).toMatch(/^unavailable: the live version's file \(.+\.db\) /)
+    expect(JSON.stringify(during.ready)).not.toContain(env.dir)
+    const after = await app.inject('/ready')
+    expect(after.statusCode).toBe(200)
+    expect(after.json<ReadyReply>().filings.map((f) => f.state)).toEqual(['ready', 'ready'])
+    expect((await app.inject('/sources?filing=acme-s1&page=1')).statusCode).toBe(200)
+    await app.close()
+  })
+
+  it('found while serving: that request and the next get 503, and a repair starts', async () => {
+    env = await makeEnv()
+    const startup = new StartupState('ready')
+    const repairs: string[] = []
+    startup.repair = (id) => repairs.push(id)
+    const app = await buildTestApp(env, { startup })
+    expect((await app.inject('/sources?filing=acme-s1&page=1')).statusCode).toBe(200)
+    writeFileSync(await liveFile('acme-s1'), Buffer.alloc(65_536, 0x5a))
+    const broken = await app.inject('/sources?filing=acme-s1&q=revenue')
+    expect(broken.statusCode).toBe(503)
+    expect(broken.json()).toMatchObject({ code: 'FILING_UNAVAILABLE' })
+    expect(broken.headers['retry-after']).toBe('60')
+    expect(repairs).toEqual(['acme-s1'])
+    const ask = await app.inject({
+      method: 'POST',
+      url: '/ask',
+      payload: { filing: 'acme-s1', question: 'What was revenue in 2011?' },
+    })
+    expect(ask.json()).toMatchObject({ statusCode: 503, code: 'FILING_UNAVAILABLE' })
+    const ready = await app.inject('/ready')
+    expect(ready.statusCode).toBe(503)
+    expect(ready.json<ReadyReply>().filings[0]).toMatchObject({ id: 'acme-s1', state: 'damaged' })
+    // A new live version (the repair's, or an operator's `pnpm ingest run`) ends the outage.
+    await seedFiling(env.store, 'acme-s1')
+    expect((await app.inject('/sources?filing=acme-s1&page=1')).statusCode).toBe(200)
+    expect((await app.inject('/ready')).statusCode).toBe(200)
+    await app.close()
   })
 })
 

@@ -6,16 +6,6 @@ import { ConfigError } from '@asks1/shared/config'
 import { type Figure, parseFigure, parseUnits, scaleByUnits } from '@asks1/shared/contract/figures'
 import type { SearchHit } from '@asks1/shared/store'
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  blankAsked,
-  EXTRACTIVE_NONE,
-  extractiveAnswer,
-  extractiveBlank,
-  extractiveNotMentioned,
-  missingNames,
-  pickExcerpts,
-  taggedSentences,
-} from '../src/answer/extractive'
 import { buildSystemPrompt, buildUserPrompt, capHistory, fenceSafe } from '../src/answer/prompt'
 import { verifyCitations } from '../src/answer/verify'
 import { loadServerConfig, trustProxy } from '../src/config'
@@ -159,88 +149,6 @@ describe('citation checks', () => {
         checks: [{ figure: '$1,000 million', found: true }],
       },
     ])
-  })
-})
-
-describe('extractive answers', () => {
-  it('assigns each sentence the page of the nearest tag before it', () => {
-    const s = taggedSentences(
-      'the tail of a sentence from the previous page. [p.5] The first sentence of page five is here. Another sentence on page five, a longer one. [p.6] Page six starts with this sentence.',
-      '4',
-    )
-    expect(s.map((x) => x.page)).toEqual(['4', '5', '5', '6'])
-  })
-  it('quotes the best-matching sentences with their pages, labelled as excerpts', () => {
-    const answer = extractiveAnswer('What was the revenue in 2011?', hits)
-    expect(answer).toMatch(/^Excerpts from the filing/)
-    expect(answer).toContain('“Our revenue was $3,711 million in 2011, an increase of 88% from 2010.” [p.1]')
-    const ex = pickExcerpts('How many monthly active users?', hits)
-    expect(ex[0]).toMatchObject({ page: '2' })
-    expect(ex[0]?.text).toContain('845 million monthly active users')
-  })
-  it('matches the filing’s words by stem (“incomes” finds “income”), with no question vocabulary', () => {
-    const ex = pickExcerpts('What were the net incomes for 2011?', hits)
-    expect(ex[0]).toMatchObject({ page: 'F-1' })
-    expect(ex[0]?.text).toContain('Net income was $1,000 million')
-  })
-  it('prefers the sentence holding the kind of figure asked for', () => {
-    const tagged = (label: string, text: string): SearchHit => ({
-      chunk: { ...(hits[0] as SearchHit).chunk, text: `[p.${label}] ${text}`, pages: [label] },
-      score: 1,
-    })
-    const two = [
-      tagged('7', 'Our advertising revenue depends on many marketers who buy ads on our service.'),
-      tagged('8', 'Advertising made up 85% of our revenue in 2011, down from 95% in 2009.'),
-    ]
-    // A share is asked for: the sentence with a percentage wins although it ranks second.
-    expect(pickExcerpts('What share of revenue came from advertising?', two)[0]?.page).toBe('8')
-    // Each excerpt cites the page its own sentence sits on, and no more than three are quoted.
-    const many = Array.from({ length: 6 }, (_, i) =>
-      tagged(String(20 + i), `Revenue fact number ${i} of the filing.`),
-    )
-    expect(pickExcerpts('revenue', many)).toHaveLength(3)
-    expect(pickExcerpts('revenue', many).map((e) => e.page)).toEqual(['20', '21', '22'])
-  })
-  it('says the filing does not appear to say when it prints the asked price or symbol as a blank', () => {
-    const prelim: SearchHit = {
-      chunk: {
-        ...(hits[0] as SearchHit).chunk,
-        text: '[p.41] A $1.00 increase in the assumed initial public offering price of $        per share would increase total consideration. We have applied to list our common stock under the trading symbol “        .”',
-        pages: ['41'],
-      },
-      score: 1,
-    }
-    expect(blankAsked('What is the price per share of the IPO?', [prelim])).toBe(
-      'the offering price per share',
-    )
-    expect(blankAsked('Under what ticker symbol will the stock trade?', [prelim])).toBe('the trading symbol')
-    const answer = extractiveAnswer('At what price per share will the shares be sold?', [prelim, ...hits])
-    expect(answer).toBe(extractiveBlank('the offering price per share'))
-    expect(answer).toMatch(/does not appear to say/)
-    expect(answer).not.toMatch(/p\./)
-    // Not asked about the blank, or no blank printed: excerpts as usual.
-    expect(blankAsked('What was the revenue in 2011?', [prelim])).toBeNull()
-    expect(blankAsked('What is the price per share of the IPO?', hits)).toBeNull()
-  })
-  it('says so when nothing matches', () => {
-    expect(extractiveAnswer('zebra giraffe', hits)).toBe(EXTRACTIVE_NONE)
-  })
-  it('says the filing does not appear to say when a name in the question is in no passage', () => {
-    expect(missingNames('How much did Acme pay to acquire Instagram?', hits, 'Acme Rockets, Inc.')).toEqual([
-      'Instagram',
-    ])
-    const answer = extractiveAnswer('How much did Acme pay to acquire Instagram?', hits, {
-      company: 'Acme Rockets, Inc.',
-    })
-    expect(answer).toBe(extractiveNotMentioned(['Instagram']))
-    expect(answer).toMatch(/does not appear to say/)
-    expect(answer).not.toMatch(/p\./)
-    // Sentence-initial words, question words and the filing's own name are not names to look for.
-    expect(
-      missingNames('Break down revenue. For how long? What does Acme say?', hits, 'Acme Rockets, Inc.'),
-    ).toEqual([])
-    // A name the passages do contain is fine.
-    expect(missingNames('Is Acme a rocket company?', hits)).toEqual([])
   })
 })
 

@@ -311,6 +311,13 @@ export class FakeQdrant {
           .filter((pt): pt is Point => pt !== undefined)
           .map((pt) => this.record(pt, body.with_payload))
       }
+      case 'POST /collections/{collection_name}/points/count': {
+        const c = this.collection(name)
+        return {
+          count: [...c.points.values()].filter((pt) => this.matches(pt, body.filter as Obj | undefined))
+            .length,
+        }
+      }
       case 'POST /collections/{collection_name}/points/scroll':
         return this.scroll(this.collection(name), body)
       case 'POST /collections/{collection_name}/points/query':

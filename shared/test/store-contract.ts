@@ -196,6 +196,12 @@ export function storeContract(
       expect(await store.status('nobody')).toBeNull()
     })
 
+    it('checks a sound live version as sound, and has nothing to say about an unknown filing', async () => {
+      expect(await store.check('acme')).toBeNull()
+      expect(await store.check('bravo')).toBeNull()
+      expect(await store.check('nobody')).toBeNull()
+    })
+
     it('finds a numeric fact by keyword (900%, 50.1%, $1.2 billion, 3,711)', async () => {
       for (const [q, ordinal] of [
         ['What was the net retention 900%?', 0],

@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openSqliteStore } from '../src/retrieval/store/sqlite/index'
+import { StoreFileError } from '../src/retrieval/store/types'
 import { acmeChunks, makeChunk, storeContract, termsOf } from './store-contract'
 import { tinyEmbedder } from './tiny-embedder'
 
@@ -23,6 +24,59 @@ storeContract(
 )
 
 describe('sqlite store specifics', () => {
+  it('finds a live version file missing, truncated or overwritten, naming the version and no path', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'asks1-sqlite-'))
+    const store = openSqliteStore({ dir })
+    try {
+      const build = async () => {
+        const w = await store.beginVersion('acme', { dim: null })
+        await w.addPages([{ label: '1', pdfPages: [1], text: 'Page one.', matter: 'body' }])
+        await w.addChunks(acmeChunks(w.version).map((chunk) => ({ chunk, vectors: [] })))
+        return w.commit()
+      }
+      let live = await build()
+      const file = () => join(dir, 'acme', `${live.version}.db`)
+      expect(await store.check('acme')).toBeNull()
+
+      truncateSync(file(), 8192)
+      const truncated = await store.check('acme')
+      expect(truncated).toMatch(new RegExp(`${live.version}\\.db`))
+      expect(truncated).not.toContain(dir)
+
+      live = await build()
+      writeFileSync(file(), Buffer.alloc(40_000, 7))
+      expect(await store.check('acme')).toMatch(/cannot be read|corrupt/)
+
+      live = await build()
+      rmSync(file())
+      expect(await store.check('acme')).toMatch(/missing/)
+    } finally {
+      await store.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('names a corrupt catalog.db in its one-line error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'asks1-sqlite-'))
+    try {
+      writeFileSync(
+        join(dir, 'catalog.db'),
+        'this is not a database, just text that fills a page '.repeat(100),
+      )
+      let err: unknown
+      try {
+        openSqliteStore({ dir })
+      } catch (e) {
+        err = e
+      }
+      expect(err).toBeInstanceOf(StoreFileError)
+      expect((err as Error).message).toContain(join(dir, 'catalog.db'))
+      expect((err as Error).message).not.toContain('\n')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('keeps one database file per version and removes dropped or aborted ones', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'asks1-sqlite-'))
     const store = openSqliteStore({ dir })

@@ -117,6 +117,7 @@ describe('first-start ingest', () => {
     ready: false,
     phase,
     store: { kind: 'sqlite', ok: true },
+    state: { kind: 'sqlite', ok: true },
     embedder: { status: 'missing', model: null },
     answers: { mode: 'llm', model: 'claude-haiku-4-5' },
     filings,

@@ -1,171 +1,128 @@
 /**
- * Extractive mode (no API key): the sentences of the retrieved chunks that best match the question,
- * each quoted with its printed page, presented as excerpts and not as an answer. Pure and fast
- * (a few hundred sentences per question), so `/ask` stays well under its latency target.
+ * Extractive mode (no API key): the sentences and table rows of the retrieved chunks that answer the
+ * question, each quoted with its printed page; or, when none holds enough evidence, a plain "the
+ * filing does not appear to say" with what was searched and the closest passages. Pure and fast
+ * (a few hundred units per question), so `/ask` stays well under its latency target.
  */
-import { PAGE_TAG_RE, pageTag } from '@asks1/shared/contract/citations'
-import { analyzeQuery, holdsAnswerType } from '@asks1/shared/retrieval/query'
+import type { Abstention } from '@asks1/shared/contract/api'
+import { pageTag } from '@asks1/shared/contract/citations'
+import type { Table } from '@asks1/shared/contract/tables'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
+import { analyzeQuestion, type QuestionAnalysis } from './question'
+import { evidenceModel, type RankedUnit, rankUnits } from './rank'
+import { SELECT_DEFAULTS, type Selection, type SelectParams, selectQuotes } from './select'
+import { rowAnswer } from './table-rows'
 
-export interface Excerpt {
+export interface ExtractiveResult {
   text: string
-  page: string
-  score: number
-}
-
-/** Sentences of a tagged chunk, each with the printed page it sits on (the nearest tag before it). */
-export function taggedSentences(text: string, startPage: string | null): { text: string; page: string }[] {
-  const out: { text: string; page: string }[] = []
-  let page = startPage
-  let last = 0
-  const push = (segment: string) => {
-    // Sentence ends: . ! ? followed by space and a capital/quote/paren, or a line break; not "Inc. " or "$3.7".
-    for (const s of segment.split(/(?<=[.!?]["”’)]?)\s+(?=["“(]?[A-Z])|\n+/)) {
-      const clean = s.replace(/\s+/g, ' ').trim()
-      if (page && clean.length >= 25 && /[a-z]/.test(clean)) out.push({ text: clean, page })
-    }
-  }
-  for (const m of text.matchAll(PAGE_TAG_RE)) {
-    push(text.slice(last, m.index))
-    page = m[1] as string
-    last = (m.index ?? 0) + m[0].length
-  }
-  push(text.slice(last))
-  return out
-}
-
-/** Words that name no subject ("the company", "does it"), as index terms. */
-const FILLER = new Set(keywordTerms('company companies inc filing did does'))
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/**
- * Scores sentences by the question terms they contain (the shared query analysis: stemmed, so
- * "employ" meets "employees"), weighted by rarity across the retrieved sentences (a term in every
- * sentence says nothing). A sentence holding the kind of answer the question's form asks for is
- * preferred, earlier-ranked chunks are preferred, and a length penalty stops run-on table rows
- * winning by size.
- */
-export function pickExcerpts(question: string, hits: readonly SearchHit[], max = 3): Excerpt[] {
-  const analysis = analyzeQuery(question)
-  const qTerms = analysis.terms.filter((t) => !FILLER.has(t))
-  if (qTerms.length === 0) return []
-  const sentences = hits.flatMap((h, rank) =>
-    taggedSentences(h.chunk.text, h.chunk.pages[0] ?? null).map((s) => {
-      const terms = new Set(keywordTerms(s.text))
-      return { ...s, rank, matched: qTerms.map((t) => terms.has(t)) }
-    }),
-  )
-  const df = qTerms.map((_, i) => sentences.filter((s) => s.matched[i]).length)
-  const total = sentences.length
-  const scored = sentences.map((s) => {
-    let score = 0
-    s.matched.forEach((hit, i) => {
-      if (hit) score += Math.log(1 + total / Math.max(1, df[i] ?? 1))
-    })
-    if (score === 0) return { ...s, score }
-    if (holdsAnswerType(s.text, analysis.answerType)) score *= 1.8
-    // Retrieval already ranked the chunks: prefer earlier ones.
-    score /= 1 + s.rank * 0.1
-    score /= Math.max(1, Math.sqrt(s.text.length / 200))
-    return { ...s, score }
-  })
-  const seen = new Set<string>()
-  return scored
-    .filter((s) => s.score > 0)
-    .sort((a, b) => b.score - a.score)
-    .filter((s) => {
-      const key = s.text.toLowerCase()
-      if (seen.has(key)) return false
-      seen.add(key)
-      return true
-    })
-    .slice(0, max)
-    .map((s) => ({
-      text: s.text.length > 600 ? `${s.text.slice(0, 597)}…` : s.text,
-      page: s.page,
-      score: s.score,
-    }))
+  /** Set when the server abstained (the question is then not counted). */
+  abstention: Abstention | null
 }
 
 export const EXTRACTIVE_INTRO =
-  'Excerpts from the filing that best match your question (no AI model is configured on this server, so these are quoted passages, not a written answer):'
+  'From the filing (quoted as printed; no AI model is configured on this server, so these are the passages that answer, not a written answer):'
 
-export const EXTRACTIVE_NONE =
-  'No passage of the filing matched this question closely. The filing may not say; try rephrasing with words the filing would use.'
+export const NOT_CONFIGURED_NOTE =
+  '(No AI model is configured on this server: it quotes the filing rather than answering.)'
 
-/** Question words that are capitalised for grammar, not because they name something. */
-const NOT_NAMES = new Set(
-  'What When Where Which Who Whom Whose Why How Does Did Do Is Are Was Were Will Would Can Could Should Has Have Had Under Over From With Without Please List Give Tell Describe Explain Compare According'.split(
-    ' ',
-  ),
-)
+const MAX_QUOTE = 600
 
 /**
- * Names in the question (capitalised words such as "Instagram", "Spotify") that no retrieved
- * passage contains. Retrieval ranks a rare name highly, so a name missing from every retrieved
- * passage is, in practice, a name the filing does not mention: the honest extractive reply is
- * then that the filing does not appear to say, not excerpts about something else.
+ * A long unit (a table flattened onto one line, a run-on sentence) is cut to the window around the
+ * question's terms, not to its start: the figure asked for is rarely in the first 600 characters.
  */
-export function missingNames(question: string, hits: readonly SearchHit[], company = ''): string[] {
-  // A filing calls its own company "we"; its name may be in no passage, so it never counts.
-  const own = new Set(company.match(/\p{L}+/gu) ?? [])
-  const names = [...question.matchAll(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}{2,}(?:['’]s)?(?![\p{L}\p{N}])/gu)]
-    // The first word of a sentence is capitalised for grammar, not because it names something.
-    .filter((m) => !/(?:^|[.!?:]\s*)$/.test(question.slice(0, m.index)))
-    .map((m) => m[0].replace(/['’]s$/, ''))
-    .filter((w) => !NOT_NAMES.has(w) && !own.has(w))
-  if (!names.length || !hits.length) return []
-  const text = hits.map((h) => h.chunk.text).join('\n')
-  return [...new Set(names)].filter((n) => !new RegExp(`(?<![\\p{L}])${escapeRe(n)}`, 'u').test(text))
-}
-
-export const extractiveNotMentioned = (names: string[]): string =>
-  `None of the passages of the filing that best match this question mentions ${names.map((n) => `“${n}”`).join(' or ')}, so the filing does not appear to say. (No AI model is configured on this server: it quotes the filing rather than answering.)`
-
-/**
- * What a preliminary prospectus prints as a blank until the offering is priced: the price per
- * share ("offering price of $ per share") and the trading symbol ("under the symbol “ .”"). Asked
- * for either, a passage holding the blank is the filing saying it has no answer yet.
- */
-const BLANKS: readonly { asks: RegExp; blank: RegExp; what: string }[] = [
-  {
-    asks: /\b(?:price per share|(?:ipo|offering|share) price|at what price|price (?:of|for) (?:the |its |each )?(?:ipo|shares?|offering|stock))\b/i,
-    blank: /\$\s*(?:and\s+\$\s*)?per share/i,
-    what: 'the offering price per share',
-  },
-  {
-    asks: /\b(?:ticker|trading symbol|symbol)\b/i,
-    blank: /symbol\s*[“"]\s*[.,]?\s*[”"]/i,
-    what: 'the trading symbol',
-  },
-]
-
-/** The blank the question asks about, when a retrieved passage prints it blank; null otherwise. */
-export function blankAsked(question: string, hits: readonly SearchHit[]): string | null {
-  for (const b of BLANKS) {
-    if (b.asks.test(question) && hits.some((h) => b.blank.test(h.chunk.text.replace(/\s+/g, ' '))))
-      return b.what
+export function clip(s: string, focus: readonly string[] = []): string {
+  if (s.length <= MAX_QUOTE) return s
+  const lower = s.toLowerCase()
+  const hits = focus.flatMap((t) =>
+    [...lower.matchAll(new RegExp(escapeRe(t), 'g'))].map((m) => m.index ?? 0),
+  )
+  const width = MAX_QUOTE - 2
+  let from = 0
+  let most = -1
+  for (const h of hits) {
+    const start = Math.max(0, Math.min(h - 100, s.length - width))
+    const n = hits.filter((x) => x >= start && x < start + width - 20).length
+    if (n > most) [most, from] = [n, start]
   }
-  return null
+  return `${from > 0 ? '…' : ''}${s.slice(from, from + width)}${from + width < s.length ? '…' : ''}`
 }
 
-export const extractiveBlank = (what: string): string =>
-  `Where the filing would give ${what}, it leaves a blank: a preliminary prospectus states it only once the offering is priced, so the filing does not appear to say. (No AI model is configured on this server: it quotes the filing rather than answering.)`
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const cite = (pages: readonly string[]) =>
+  pages.length === 1 ? pageTag(pages[0] as string) : `[${pages.map((p) => `p.${p}`).join(', ')}]`
 
-/** The extractive "answer": quoted excerpts, each followed by its page citation. */
+const WHY: Record<Exclude<Selection, { abstained: false }>['reason'], (q: QuestionAnalysis) => string> = {
+  'no-passage': () => 'no passage of the filing uses the words of the question',
+  'weak-match': () => 'no passage matches the question closely enough to quote as an answer',
+  'no-figure': () => 'the passages that match the question give no figure of the kind asked for',
+  'no-period': (q) =>
+    `the passages that match the question give no figure for ${q.periods.filter((p) => /^\d{4}$/.test(p)).join(' or ')}`,
+}
+
+const quoted = (xs: readonly string[]) => xs.map((x) => `“${x}”`).join(', ')
+
+/** The question's own words for its index terms (stems such as "revenu" read badly). */
+function asTyped(question: string, terms: readonly string[]): string[] {
+  const wanted = new Set(terms)
+  const out = new Set<string>()
+  for (const m of question.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu)) {
+    const word = m[0].replace(/['’]s$/, '').replace(/[.]+$/, '')
+    if (keywordTerms(word).some((t) => wanted.has(t))) out.add(word.toLowerCase())
+  }
+  return [...out]
+}
+
+/** The abstention: what was searched (terms, periods, sections) and the closest passages. */
+function abstain(
+  question: string,
+  q: QuestionAnalysis,
+  sel: Exclude<Selection, { abstained: false }>,
+  hits: readonly SearchHit[],
+): ExtractiveResult {
+  const terms = asTyped(question, [...q.names, ...q.terms, ...q.phrases.flatMap((p) => p.split(' '))])
+  const sections = [...new Set(hits.map((h) => h.chunk.section).filter((s): s is string => !!s))].slice(0, 5)
+  const closest = sel.closest.map((u: RankedUnit) => ({
+    pages: u.pages,
+    section: u.section,
+    text: clip(u.text),
+  }))
+  const lines = [
+    `The filing does not appear to say: ${WHY[sel.reason](q)}.`,
+    terms.length
+      ? `Searched for ${quoted(terms)}${q.periods.length ? ` (period: ${q.periods.join(', ')})` : ''}.`
+      : '',
+    sections.length ? `Sections searched: ${sections.join('; ')}.` : '',
+    closest.length ? 'The closest passages are listed below, so you can look further.' : '',
+    NOT_CONFIGURED_NOTE,
+  ]
+  return {
+    text: lines.filter(Boolean).join('\n'),
+    abstention: { reason: sel.reason, searched: { terms, periods: q.periods, sections }, closest },
+  }
+}
+
+/** The extractive answer: the quotes that answer, each followed by its page citation, or an abstention. */
 export function extractiveAnswer(
   question: string,
   hits: readonly SearchHit[],
-  opts: { company?: string; max?: number } = {},
-): string {
-  const max = opts.max ?? 3
-  const missing = missingNames(question, hits, opts.company)
-  if (missing.length) return extractiveNotMentioned(missing)
-  const blank = blankAsked(question, hits)
-  if (blank) return extractiveBlank(blank)
-  const excerpts = pickExcerpts(question, hits, max)
-  if (!excerpts.length) return EXTRACTIVE_NONE
-  return [EXTRACTIVE_INTRO, '', ...excerpts.map((e) => `- “${e.text}” ${pageTag(e.page)}`)].join('\n')
+  opts: { company?: string; params?: SelectParams; tables?: readonly Table[] } = {},
+): ExtractiveResult {
+  const q = analyzeQuestion(question, opts.company)
+  const params = opts.params ?? SELECT_DEFAULTS
+  const sel = selectQuotes(q, rankUnits(q, hits), params)
+  // A figure question is answered from a table's row and period column first, when one fits.
+  const row = opts.tables?.length ? rowAnswer(q, opts.tables, evidenceModel(q, hits)) : null
+  if (sel.abstained && !row) return abstain(question, q, sel, hits)
+  const quotes = sel.abstained ? [] : sel.quotes.slice(0, row ? params.max - 1 : params.max)
+  return {
+    text: [
+      EXTRACTIVE_INTRO,
+      '',
+      ...(row ? [`- ${row.text} ${pageTag(row.page)}`] : []),
+      ...quotes.map((u) => `- “${clip(u.text, [...u.matched, ...q.periods])}” ${cite(u.pages)}`),
+    ].join('\n'),
+    abstention: null,
+  }
 }

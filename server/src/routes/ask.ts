@@ -5,9 +5,11 @@ import { AskBodySchema, AskReplySchema, ErrorReplySchema } from '@asks1/shared/c
 import { ROUTES } from '@asks1/shared/contract/routes'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { AppError } from '../errors'
+import { answerFormat } from '../sse'
 
 const ASK_DESCRIPTION = [
-  'JSON by default. With `Accept: text/event-stream`, server-sent events: `delta` ({text}) events, then one `done` event whose data is exactly the JSON reply, or one `error` event (ErrorReply).',
+  'JSON by default. With `Accept: text/event-stream` (negotiated: q-values and wildcards count; 406 NOT_ACCEPTABLE when neither is allowed), server-sent events: `delta` ({text}) events, then one `done` event whose data is exactly the JSON reply, or one `error` event (ErrorReply).',
   "Who pays: with `Authorization: Bearer <key>` the key's daily quota (429 KEY_QUOTA); otherwise the signed `asks1_session` cookie (set on the first question; 429 SESSION_LIMIT after its questions) inside the address's daily allowance (429 IP_DAILY_LIMIT). `X-Session-Id` is refused (400 SESSION_HEADER_UNSUPPORTED).",
   "Server-wide: 503 BUDGET_EXHAUSTED when the day's answers or spend are used (Retry-After: the reset at midnight UTC); 503 BUSY when all model slots and the queue are taken (Retry-After). Refusals carry `allowance` {scope, used, limit, left, resetsAt}.",
   'A question counts once the model has produced the answer, even if the client leaves before `done`; it is given back when the model fails or is stopped before it finishes.',
@@ -41,6 +43,7 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
           401: ErrorReplySchema,
           402: ErrorReplySchema,
           404: ErrorReplySchema,
+          406: ErrorReplySchema,
           429: ErrorReplySchema,
           500: ErrorReplySchema,
           502: ErrorReplySchema,
@@ -50,6 +53,12 @@ const askRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      if (answerFormat(request.headers.accept) === null)
+        throw new AppError(
+          406,
+          'NOT_ACCEPTABLE',
+          'POST /ask answers in application/json or text/event-stream; the Accept header allows neither.',
+        )
       // Undefined when the answer is already streaming on `reply`.
       const answer = await app.answers.ask(request, reply, request.body)
       return answer ?? reply

@@ -12,6 +12,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     ROUTES.health,
     {
+      // Probes arrive every few seconds: their request lines would drown the log at info.
+      logLevel: 'debug',
       schema: {
         tags: ['operations'],
         operationId: 'getHealth',
@@ -25,10 +27,11 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     ROUTES.ready,
     {
+      logLevel: 'debug',
       schema: {
         tags: ['operations'],
         operationId: 'getReady',
-        summary: 'Readiness: store reachable, filings ingested, embedder status',
+        summary: 'Readiness: store and state reachable, filings ingested, embedder status',
         response: { 200: ReadyReplySchema, 503: ReadyReplySchema },
       },
     },
@@ -43,11 +46,29 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         storeMessage = 'The store is unreachable'
         app.log.warn({ err }, 'readiness: store ping failed')
       }
+      // Counts (sessions, quotas, budgets) live here: without them no question may be answered.
+      let stateOk = true
+      try {
+        await app.counters.ping()
+      } catch (err) {
+        stateOk = false
+        app.log.warn({ err }, 'readiness: state ping failed')
+      }
       const statuses = storeOk ? await store.listFilings().catch(() => []) : []
       const byKey = new Map(statuses.map((s) => [s.filing, s]))
-      const filings = registry.filings.map((f) => {
+      const filings = registry.filings.map((f): ReadyReply['filings'][number] => {
         const status = byKey.get(storeKey(f))
         const progress = startup.filings.get(f.id)
+        const damaged = startup.damaged.get(f.id)
+        if (damaged)
+          return {
+            id: f.id,
+            // Re-ingesting, or failed to; either way it answers 503 FILING_UNAVAILABLE meanwhile.
+            state:
+              progress?.state === 'ingesting' || progress?.state === 'failed' ? progress.state : 'damaged',
+            chunks: 0,
+            message: `unavailable: ${damaged.problem}`,
+          }
         const state = status ? 'ready' : (progress?.state ?? 'pending')
         return {
           id: f.id,
@@ -57,16 +78,29 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...(progress?.progress && !status && state === 'ingesting' ? { progress: progress.progress } : {}),
         }
       })
-      const defaultReady = byKey.has(storeKey(registry.defaultFiling))
-      const ready = storeOk && startup.phase === 'ready' && defaultReady
+      const defaultReady =
+        byKey.has(storeKey(registry.defaultFiling)) && !startup.damaged.has(registry.defaultFiling.id)
+      const ready = storeOk && stateOk && startup.phase === 'ready' && defaultReady
       const body: ReadyReply = {
         ready,
         phase: startup.phase,
         store: { kind: store.kind, ok: storeOk, ...(storeMessage ? { message: storeMessage } : {}) },
+        state: {
+          kind: app.config.STATE,
+          ok: stateOk,
+          ...(stateOk
+            ? {}
+            : {
+                message: `The ${app.config.STATE === 'redis' ? 'Redis' : 'SQLite'} state is unreachable: questions are refused until it answers again`,
+              }),
+        },
         embedder: {
           status: embedder.status,
           model: embedder.model,
-          ...(embedder.reason ? { reason: embedder.reason } : {}),
+          // The loader's reason names server paths: the log has it, the public probe does not.
+          ...(embedder.status === 'missing'
+            ? { reason: 'no embedding model is loaded (the server log says why); retrieval is keyword-only' }
+            : {}),
         },
         answers: app.answerer,
         filings,

@@ -15,7 +15,7 @@ import { retrieve } from '@asks1/shared/retrieval'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { AppError } from '../errors'
-import { findFiling, liveStatus, storeKey } from '../lookup'
+import { findFiling, liveStatus, readLive, storeKey } from '../lookup'
 
 const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Page order of each filing's live version, for prev/next links (re-read when the version changes).
@@ -53,7 +53,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const key = storeKey(filing)
 
       if (q !== undefined) {
-        const hits = await retrieve(app.store, app.embedder, key, q, k)
+        const hits = await readLive(app, filing, status, () => retrieve(app.store, app.embedder, key, q, k))
         return {
           filing: filing.id,
           query: q,
@@ -70,7 +70,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       // Citations are written "p.154"/"p. F-16"; accept the label with or without that prefix.
       const label = (page as string).replace(/^pp?\.\s*/i, '').trim()
-      const record = await app.store.getPage(key, label)
+      const record = await readLive(app, filing, status, () => app.store.getPage(key, label))
       if (!record)
         throw new AppError(
           404,
@@ -79,7 +79,7 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         )
       let order = pageOrder.get(key)
       if (!order || order.version !== status.version) {
-        const labels = await app.store.listPages(key)
+        const labels = await readLive(app, filing, status, () => app.store.listPages(key))
         order = { version: status.version, labels, index: new Map(labels.map((l, i) => [l, i])) }
         pageOrder.set(key, order)
       }

@@ -5,21 +5,25 @@
  * only the cited sources and check every citation; JSON, or server-sent events (`delta` {text}…,
  * then one `done` carrying exactly the JSON reply, or one `error`). The stream opens only once the
  * first text exists, so a failure before any text (billing, overload) still gets a real HTTP status.
- * What counts and what is given back is the Attempt's business (attempt.ts).
+ * What counts and what is given back is the Attempt's business (attempt.ts): an extractive
+ * abstention (no passage answers) is given back, and a question with no letter or digit is a 400
+ * that takes nothing.
  */
-import type { AskBody, AskReply } from '@asks1/shared/contract/api'
+import { type AskBody, type AskReply, hasQuestionText, type SessionInfo } from '@asks1/shared/contract/api'
+import type { Table } from '@asks1/shared/contract/tables'
 import type { LoadedFiling } from '@asks1/shared/filings-loader'
 import { retrieve } from '@asks1/shared/retrieval'
 import type { FilingStatus } from '@asks1/shared/store'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { extractiveAnswer } from '../answer/extractive'
+import { type ExtractiveResult, extractiveAnswer } from '../answer/extractive'
 import { checkCitations, citedSources } from '../answer/finish'
 import { streamAnswer } from '../answer/llm'
 import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
+import { withRelevance } from '../answer/relevance'
 import { callerTag, ensureSession, identify } from '../callers'
 import type { AppDeps } from '../deps'
 import { AppError, upstreamError } from '../errors'
-import { findFiling, liveStatus, storeKey } from '../lookup'
+import { findFiling, liveStatus, readLive, storeKey } from '../lookup'
 import { openEventStream, wantsEventStream } from '../sse'
 import type { Ticket } from './allowance'
 import { Attempt } from './attempt'
@@ -27,7 +31,16 @@ import { InProgress } from './in-progress'
 
 type Deps = Pick<
   AppDeps,
-  'config' | 'registry' | 'store' | 'embedder' | 'anthropic' | 'keys' | 'allowances' | 'budget' | 'gate'
+  | 'config'
+  | 'registry'
+  | 'store'
+  | 'startup'
+  | 'embedder'
+  | 'anthropic'
+  | 'keys'
+  | 'allowances'
+  | 'budget'
+  | 'gate'
 >
 type Hits = Awaited<ReturnType<typeof retrieve>>
 
@@ -53,6 +66,8 @@ interface Question {
   attempt: Attempt
   hits: Hits
   started: number
+  /** The extractive answer, when there is one: its abstention decides whether the question counts. */
+  extractive: ExtractiveResult | null
 }
 
 const withSession = (err: unknown, session: Awaited<ReturnType<Deps['allowances']['release']>>) => {
@@ -109,36 +124,49 @@ export class AnswerService {
     }
   }
 
-  /** The answer's text deltas: Claude's stream, or the extractive answer in one piece. */
-  private source(
-    attempt: Attempt,
-    filing: LoadedFiling,
-    status: FilingStatus,
-    body: AskBody,
-    hits: Hits,
-    signal: AbortSignal,
-  ): AsyncIterator<string> {
+  /**
+   * The answer's text deltas: Claude's stream, or the extractive answer in one piece (kept on the
+   * question too), answered from the retrieved pages' tables first for a figure question.
+   */
+  private async source(q: Question): Promise<AsyncIterator<string>> {
     const { anthropic, config } = this.deps
-    const source =
-      anthropic && attempt.admission
-        ? streamAnswer(anthropic, {
-            model: config.ANTHROPIC_MODEL,
-            maxTokens: config.ANTHROPIC_MAX_TOKENS,
-            system: buildSystemPrompt(filing, status),
-            history: capHistory(body.history, config.HISTORY_MAX_TURNS, config.HISTORY_MAX_CHARS),
-            user: buildUserPrompt(body.question, hits),
-            signal,
-            onUsage: (u) => {
-              attempt.usage = u
-            },
-          })
-        : once(extractiveAnswer(body.question, hits, { company: filing.company }))
+    const { attempt, filing, status, body, hits } = q
+    if (!anthropic || !attempt.admission) {
+      const tables = await this.tablesOf(storeKey(filing), hits)
+      q.extractive = extractiveAnswer(body.question, hits, { company: filing.company, tables })
+      return once(q.extractive.text)[Symbol.asyncIterator]()
+    }
+    const signal = q.life.signal
+    const source = streamAnswer(anthropic, {
+      model: config.ANTHROPIC_MODEL,
+      maxTokens: config.ANTHROPIC_MAX_TOKENS,
+      system: buildSystemPrompt(filing, status),
+      history: capHistory(body.history, config.HISTORY_MAX_TURNS, config.HISTORY_MAX_CHARS),
+      user: buildUserPrompt(body.question, hits),
+      signal,
+      onUsage: (u) => {
+        attempt.usage = u
+      },
+    })
     return source[Symbol.asyncIterator]()
+  }
+
+  /** The tables printed on the retrieved chunks' pages. */
+  private async tablesOf(key: string, hits: Hits): Promise<Table[]> {
+    const labels = [...new Set(hits.flatMap((h) => h.chunk.pages))]
+    const pages = await Promise.all(labels.map((l) => this.deps.store.getPage(key, l)))
+    return pages.flatMap((p) => p?.tables ?? [])
   }
 
   /** POST /ask: the JSON reply, or undefined when the reply is already streaming as events. */
   async ask(request: FastifyRequest, reply: FastifyReply, body: AskBody): Promise<AskReply | undefined> {
     const deps = this.deps
+    if (!hasQuestionText(body.question))
+      throw new AppError(
+        400,
+        'VALIDATION',
+        'The question has no letters or digits. Type a question about the filing; nothing was counted.',
+      )
     const filing = findFiling(deps, body.filing)
     const status = await liveStatus(deps, filing)
     const caller = identify(request, deps.keys, deps.config.SESSION_COOKIE)
@@ -156,19 +184,16 @@ export class AnswerService {
       attempt,
       hits: [],
       started: performance.now(),
+      extractive: null,
     }
 
     let deltas: AsyncIterator<string>
     let first: IteratorResult<string>
     try {
-      q.hits = await retrieve(
-        deps.store,
-        deps.embedder,
-        storeKey(filing),
-        body.question,
-        deps.config.RETRIEVAL_K,
+      q.hits = await readLive(deps, filing, status, () =>
+        retrieve(deps.store, deps.embedder, storeKey(filing), body.question, deps.config.RETRIEVAL_K),
       )
-      deltas = this.source(attempt, filing, status, body, q.hits, life.signal)
+      deltas = await this.source(q)
       first = await deltas.next()
       if (!wantsEventStream(request.headers.accept)) {
         let answer = first.done ? '' : first.value
@@ -208,10 +233,17 @@ export class AnswerService {
     return pump()
   }
 
-  /** The answer is written: it counts; citations checked, sources kept to the cited ones, logged. */
+  /**
+   * The answer is written: it counts (an abstention is given back); citations checked and given
+   * their relevance, sources kept to the cited ones, logged.
+   */
   private async complete(q: Question, answer: string): Promise<AskReply> {
-    await q.attempt.answered()
-    const citations = await checkCitations(this.deps.store, storeKey(q.filing), answer)
+    const abstention = q.extractive?.abstention ?? null
+    let session = q.attempt.info
+    if (abstention) session = await q.attempt.abstained()
+    else await q.attempt.answered()
+    const checked = await checkCitations(this.deps.store, storeKey(q.filing), answer)
+    const citations = withRelevance(q.body.question, answer, q.hits, checked, q.filing.company)
     const sources = citedSources(answer, q.hits)
     const mode = q.attempt.admission ? 'llm' : 'extractive'
     q.request.log.info(
@@ -221,6 +253,7 @@ export class AnswerService {
         chunks: q.hits.length,
         cited: citations.length,
         unverified: citations.filter((c) => !c.verified).map((c) => c.page),
+        ...(abstention ? { abstained: abstention.reason } : {}),
         ms: Math.round(performance.now() - q.started),
         ...(q.attempt.usage ? { usage: q.attempt.usage } : {}),
       },
@@ -232,14 +265,23 @@ export class AnswerService {
       mode,
       citations,
       sources,
-      session: q.attempt.info,
+      session,
       fallbackPages: q.status.fallback,
+      ...(abstention ? { abstention } : {}),
     }
   }
 
   /** A failure: the question is given back (unless produced), and the client sees plain words only. */
   private async failed(q: Question, err: unknown): Promise<AppError> {
-    const left = await q.attempt.failed()
+    let left: SessionInfo
+    try {
+      left = await q.attempt.failed()
+    } catch (giveBackErr) {
+      // The state is unreachable (STATE=redis down): the question stays counted, never a free one,
+      // and the client still gets the answer's own failure rather than a crash mid-stream.
+      q.request.log.warn({ err: giveBackErr }, 'could not give the question back')
+      left = q.attempt.info
+    }
     const mapped =
       q.life.deadline.aborted && !q.life.clientGone.signal.aborted
         ? new AppError(

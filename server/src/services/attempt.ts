@@ -37,6 +37,16 @@ export class Attempt {
   }
 
   /**
+   * The server abstained (no passage answered; no model was used): like a failure, the question is
+   * given back. Returns the caller's figures afterwards.
+   */
+  async abstained(): Promise<SessionInfo> {
+    await this.settle()
+    if (this.produced) return this.info
+    return this.deps.allowances.release(this.ticket)
+  }
+
+  /**
    * The answer failed. Given back unless the model had already produced it; returns the caller's
    * figures afterwards.
    */

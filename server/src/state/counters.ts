@@ -26,11 +26,8 @@ export interface Counters {
   giveBack(key: string, amount: number): Promise<number>
   /** The current value (0 for an unknown or expired key); never creates the key. */
   get(key: string): Promise<number>
-  /**
-   * When a live key's window ends (epoch ms), null for an unknown or expired key. Optional: an engine
-   * that cannot tell leaves it out, and the allowance then reports no reset time.
-   */
-  resetAt?(key: string): Promise<number | null>
+  /** When a live key's window ends (epoch ms); null for an unknown or expired key. */
+  resetAt(key: string): Promise<number | null>
   /** Throws when the backing engine is unreachable (readiness). */
   ping(): Promise<void>
   close(): Promise<void>

@@ -5,29 +5,45 @@
  */
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
+import { StoreFileError } from '@asks1/shared/store/types'
 import Database from 'better-sqlite3'
 import type { Counters, TakeResult } from './counters'
+
+const PRUNE_EVERY_MS = 3600 * 1000
+
+/** Opens the counters file; a file SQLite cannot use is named in the one-line error. */
+function openCountersDb(file: string): Database.Database {
+  let db: Database.Database | undefined
+  try {
+    db = new Database(file)
+    db.pragma('journal_mode = WAL')
+    // NORMAL is durable across process crashes in WAL mode; only an OS crash may lose the last counts.
+    db.pragma('synchronous = NORMAL')
+    db.pragma('busy_timeout = 2000')
+    db.exec(`CREATE TABLE IF NOT EXISTS counters (
+      key TEXT PRIMARY KEY,
+      value INTEGER NOT NULL,
+      reset_at INTEGER NOT NULL
+    ) STRICT`)
+    return db
+  } catch (err) {
+    db?.close()
+    throw new StoreFileError(file, err)
+  }
+}
 
 export class SqliteCounters implements Counters {
   private readonly db: Database.Database
   private readonly stmts: ReturnType<SqliteCounters['prepare']>
   private readonly takeTx: (key: string, amount: number, limit: number, resetAt: number) => TakeResult
+  private lastPrune = 0
 
   constructor(
     readonly file: string,
     private readonly now: () => number = Date.now,
   ) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
-    this.db = new Database(file)
-    this.db.pragma('journal_mode = WAL')
-    // NORMAL is durable across process crashes in WAL mode; only an OS crash may lose the last counts.
-    this.db.pragma('synchronous = NORMAL')
-    this.db.pragma('busy_timeout = 2000')
-    this.db.exec(`CREATE TABLE IF NOT EXISTS counters (
-      key TEXT PRIMARY KEY,
-      value INTEGER NOT NULL,
-      reset_at INTEGER NOT NULL
-    ) STRICT`)
+    this.db = openCountersDb(file)
     this.stmts = this.prepare()
     this.takeTx = this.db.transaction((key: string, amount: number, limit: number, resetAt: number) => {
       const now = this.now()
@@ -35,8 +51,19 @@ export class SqliteCounters implements Counters {
       if (used + amount > limit) return { ok: false, used }
       return { ok: true, used: this.stmts.add.get({ key, amount, resetAt, now })?.value ?? amount }
     })
-    // Rows of windows that have ended are dead weight: drop them once at start.
-    this.db.prepare('DELETE FROM counters WHERE reset_at <= ?').run(this.now())
+    // Rows of windows that have ended are dead weight: drop them at start, then hourly on writes.
+    this.prune()
+  }
+
+  /** Deletes the rows whose window has ended; returns how many. */
+  prune(): number {
+    this.lastPrune = this.now()
+    return this.db.prepare('DELETE FROM counters WHERE reset_at <= ?').run(this.lastPrune).changes
+  }
+
+  /** No timer to stop, and the injected clock decides: a prune at most once an hour, on a write. */
+  private maybePrune(): void {
+    if (this.now() - this.lastPrune >= PRUNE_EVERY_MS) this.prune()
   }
 
   private prepare() {
@@ -65,10 +92,12 @@ export class SqliteCounters implements Counters {
   }
 
   async take(key: string, amount: number, limit: number, resetAt: number): Promise<TakeResult> {
+    this.maybePrune()
     return this.takeTx(key, amount, limit, resetAt)
   }
 
   async add(key: string, amount: number, resetAt: number): Promise<number> {
+    this.maybePrune()
     return this.stmts.add.get({ key, amount, resetAt, now: this.now() })?.value ?? amount
   }
 

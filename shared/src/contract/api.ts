@@ -53,6 +53,23 @@ export const AskBodySchema = Type.Object(
 )
 export type AskBody = Static<typeof AskBodySchema>
 
+/** A question must hold a letter or a digit: "???" or blanks ask nothing (400, counts nothing). */
+export const hasQuestionText = (question: string): boolean => /[\p{L}\p{N}]/u.test(question)
+
+/**
+ * How well the quoted passage matches the question, apart from whether it is on its page:
+ * `strong` = it holds the question's key terms (and a figure of the kind asked for);
+ * `partial` = some of them; `weak` = few, so it does not answer the question.
+ */
+export const RelevanceSchema = Type.Object({
+  level: Type.Union([Type.Literal('strong'), Type.Literal('partial'), Type.Literal('weak')]),
+  score: Type.Number({
+    minimum: 0,
+    maximum: 1,
+    description: 'Share of the question’s weighted terms in the passage',
+  }),
+})
+export type Relevance = Static<typeof RelevanceSchema>
 export const FigureCheckSchema = Type.Object({
   figure: Type.String({ description: 'The figure as quoted ("$166.9 million")' }),
   found: Type.Boolean({
@@ -70,6 +87,7 @@ export const CitationSchema = Type.Object({
   }),
   figures: Type.Array(Type.String(), { description: 'Figures quoted beside the citation' }),
   missing: Type.Array(Type.String(), { description: 'Quoted figures not found on the page' }),
+  relevance: Type.Optional(RelevanceSchema),
   checks: Type.Array(FigureCheckSchema, {
     description: 'Each figure quoted beside the citation, found on the cited page or not',
   }),
@@ -149,6 +167,38 @@ export const AnswererSchema = Type.Object({
 })
 export type Answerer = Static<typeof AnswererSchema>
 
+export const ClosestPassageSchema = Type.Object({
+  pages: Type.Array(Type.String(), { description: 'Printed page(s) of the passage' }),
+  section: Type.Union([Type.String(), Type.Null()]),
+  text: Type.String(),
+})
+
+/**
+ * Present when the server abstained: no passage matched the question well enough to quote as an
+ * answer. Says what was searched and where to look further; an abstained question is not counted.
+ */
+export const AbstentionSchema = Type.Object({
+  reason: Type.Union(
+    [
+      Type.Literal('no-passage'),
+      Type.Literal('weak-match'),
+      Type.Literal('no-figure'),
+      Type.Literal('no-period'),
+    ],
+    {
+      description:
+        'no passage matched; matches too weak; no figure of the asked kind; not for the asked period',
+    },
+  ),
+  searched: Type.Object({
+    terms: Type.Array(Type.String()),
+    periods: Type.Array(Type.String()),
+    sections: Type.Array(Type.String()),
+  }),
+  closest: Type.Array(ClosestPassageSchema),
+})
+export type Abstention = Static<typeof AbstentionSchema>
+
 export const AskReplySchema = Type.Object({
   filing: Type.String(),
   answer: Type.String(),
@@ -158,6 +208,7 @@ export const AskReplySchema = Type.Object({
   session: SessionInfoSchema,
   /** Page labels are PDF page numbers: the filing had no recognisable printed page markers. */
   fallbackPages: Type.Boolean(),
+  abstention: Type.Optional(AbstentionSchema),
 })
 export type AskReply = Static<typeof AskReplySchema>
 

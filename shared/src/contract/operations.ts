@@ -15,8 +15,17 @@ export type HealthReply = Static<typeof HealthReplySchema>
 export const ReadyFilingSchema = Type.Object({
   id: Type.String(),
   state: Type.Union(
-    [Type.Literal('ready'), Type.Literal('pending'), Type.Literal('ingesting'), Type.Literal('failed')],
-    { description: 'ready = ingested and searchable' },
+    [
+      Type.Literal('ready'),
+      Type.Literal('pending'),
+      Type.Literal('ingesting'),
+      Type.Literal('failed'),
+      Type.Literal('damaged'),
+    ],
+    {
+      description:
+        'ready = ingested and searchable; damaged = its live version cannot be read, it answers 503 FILING_UNAVAILABLE until re-ingested',
+    },
   ),
   chunks: Type.Integer(),
   message: Type.Optional(Type.String()),
@@ -40,6 +49,10 @@ export const ReadyReplySchema = Type.Object({
     Type.Literal('failed'),
   ]),
   store: Type.Object({ kind: Type.String(), ok: Type.Boolean(), message: Type.Optional(Type.String()) }),
+  state: Type.Object(
+    { kind: Type.String(), ok: Type.Boolean(), message: Type.Optional(Type.String()) },
+    { description: 'Where allowances are counted (STATE): sqlite or redis, and whether it answers' },
+  ),
   embedder: Type.Object({
     status: Type.Union([Type.Literal('ready'), Type.Literal('missing')]),
     model: Type.Union([Type.String(), Type.Null()]),

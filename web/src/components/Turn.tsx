@@ -6,8 +6,9 @@ import { StoppedError } from '../api/ask-stream'
 import { type AskTurnInput, askQueryOptions } from '../api/queries'
 import { answerMarkdown, copyText } from '../lib/answer-markdown'
 import { type Block, type Inline, parseAnswer, quotesForPage } from '../lib/answer-parts'
-import { citationStatus, citationsFor } from '../lib/citation-status'
+import { citationMatch, citationStatus, citationsFor } from '../lib/citation-status'
 import { bestSentence, matchedSentence } from '../lib/matched-sentence'
+import { AnswerChecks, Closest } from './AnswerChecks'
 import { CitationChip } from './CitationChip'
 import { FailureNotice } from './FailureNotice'
 import type { PageTarget } from './SourcePanel'
@@ -64,6 +65,8 @@ export function Turn({
             {reply?.mode === 'extractive' && <p className="mode-label">{EXTRACTIVE_LABEL}</p>}
             <AnswerText text={query.data?.text ?? ''} reply={reply} onOpen={open} />
             {streaming && <span className="caret" aria-hidden="true" />}
+            {reply && <AnswerChecks reply={reply} />}
+            {reply && <Closest reply={reply} onOpen={open} />}
             {reply?.fallbackPages && (
               <p className="note">
                 This filing has no printed page numbers, so citations refer to pages of the PDF.
@@ -140,6 +143,7 @@ export function AnswerText({
           <CitationChip
             page={page}
             status={citationStatus(reply ? citationsFor(reply.citations, page) : null)}
+            match={citationMatch(reply ? citationsFor(reply.citations, page) : null)}
             onOpen={onOpen}
           />
         </Fragment>
@@ -256,6 +260,7 @@ function SourceItem({
               key={page}
               page={page}
               status={cited ? citationStatus(citationsFor(reply.citations, page)) : 'pending'}
+              match={cited ? citationMatch(citationsFor(reply.citations, page)) : 'unknown'}
               onOpen={onOpen}
             />
           ))}

@@ -41,3 +41,52 @@ export function statusSentence(
       return `Cited on page ${page}.`
   }
 }
+
+/**
+ * How well the cited text matches the question (the reply's `relevance`), kept apart from the page
+ * check: a quote can be on its page and still not answer. `unknown` while streaming or when the
+ * server gave none.
+ */
+export type CitationMatch = 'strong' | 'partial' | 'weak' | 'unknown'
+
+const MATCH_ORDER = ['strong', 'partial', 'weak'] as const
+
+/** The best match among the citations of one page. */
+export function citationMatch(forPage: readonly Citation[] | null): CitationMatch {
+  const levels: CitationMatch[] = (forPage ?? []).flatMap((c) => (c.relevance ? [c.relevance.level] : []))
+  return MATCH_ORDER.find((l) => levels.includes(l)) ?? 'unknown'
+}
+
+export const MATCH_WORDS: Record<CitationMatch, string> = {
+  strong: 'matches the question',
+  partial: 'partly matches the question',
+  weak: 'barely matches the question',
+  unknown: '',
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+/**
+ * One line under an answer: "3 citations · 3 quotes found on their pages · 1 figure not found on
+ * p.F-4 · 1 weak match to the question". Empty when the answer cites nothing.
+ */
+export function citationSummary(citations: readonly Citation[], quoted: boolean): string {
+  if (citations.length === 0) return ''
+  const what = quoted ? 'quote' : 'citation'
+  const parts = [plural(citations.length, 'citation')]
+  const found = citations.filter((c) => c.verified).length
+  parts.push(
+    found === citations.length
+      ? `${citations.length === 1 ? `the ${what}` : `${plural(found, what)}`} found on ${citations.length === 1 ? 'its page' : 'their pages'}`
+      : `${found} of ${plural(citations.length, what)} found on ${citations.length === 1 ? 'its page' : 'their pages'}`,
+  )
+  const absent = citations.filter((c) => !c.exists).map((c) => `p.${c.page}`)
+  if (absent.length) parts.push(`${plural(absent.length, 'page')} not in the filing (${absent.join(', ')})`)
+  const missing = citations.filter((c) => c.exists && c.missing.length > 0)
+  const figures = missing.reduce((n, c) => n + c.missing.length, 0)
+  if (figures)
+    parts.push(`${plural(figures, 'figure')} not found on ${missing.map((c) => `p.${c.page}`).join(', ')}`)
+  const weak = citations.filter((c) => c.relevance?.level === 'weak').length
+  if (weak) parts.push(`${plural(weak, 'weak match', 'weak matches')} to the question`)
+  return parts.join(' · ')
+}

@@ -85,6 +85,13 @@ export interface Store {
   status(filing: string): Promise<FilingStatus | null>
   /** Drops versions other than the live one (keeping the `keep` newest old ones); returns dropped names. */
   dropOldVersions(filing: string, keep?: number): Promise<string[]>
+  /**
+   * Checks that the live version of `filing` can be read whole (files intact, expected tables,
+   * chunk and page counts as committed). Null when it is sound, else a one-line problem that names
+   * no server path (it reaches /ready). A filing with no live version is not this method's concern:
+   * it returns null and `status` says null.
+   */
+  check(filing: string): Promise<string | null>
   /** Throws when the backing service is unreachable. */
   ping(): Promise<void>
   close(): Promise<void>
@@ -94,5 +101,22 @@ export class UnknownFilingError extends Error {
   override name = 'UnknownFilingError'
   constructor(readonly filing: string) {
     super(`Filing "${filing}" has not been ingested`)
+  }
+}
+
+/**
+ * A store file SQLite cannot use (corrupt, not a database, unreadable): the message names the file,
+ * so an operator reading one line knows what to restore or move aside.
+ */
+export class StoreFileError extends Error {
+  override name = 'StoreFileError'
+  constructor(
+    readonly file: string,
+    cause: unknown,
+  ) {
+    super(
+      `${file} is not a usable SQLite database (${(cause as Error)?.message ?? cause}); restore it from a backup or move it aside to rebuild`,
+      { cause },
+    )
   }
 }

@@ -21,6 +21,7 @@ import { QdrantHttp, type QdrantStoreOptions } from './http'
 import { readPage, readPageLabels, searchVersion } from './reader'
 import {
   DENSE,
+  kindIs,
   META_ID,
   type MetaPayload,
   metaToStatus,
@@ -175,6 +176,26 @@ export class QdrantStore implements Store, QdrantAliases {
       dropped.push(name.slice(prefix.length))
     }
     return dropped
+  }
+
+  async check(filing: string): Promise<string | null> {
+    const collection = await this.liveCollection(filing)
+    if (!collection) return null
+    const m = await this.meta(collection)
+    if (!m) return `the live collection of ${filing} has no version record (an incomplete version)`
+    const count = async (kind: string) =>
+      (
+        await this.http.call<Schemas['CountResult']>(
+          'POST',
+          this.path(collection, '/points/count'),
+          { filter: { must: [kindIs(kind)] }, exact: true } satisfies Schemas['CountRequest'],
+          true,
+        )
+      )?.count ?? 0
+    const [chunks, pages] = await Promise.all([count('chunk'), count('page')])
+    if (chunks !== m.chunks || pages !== m.pages)
+      return `the live collection of ${filing} holds ${chunks} chunks and ${pages} pages; its version record expects ${m.chunks} and ${m.pages}`
+    return null
   }
 
   async ping(): Promise<void> {

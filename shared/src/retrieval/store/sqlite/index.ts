@@ -26,12 +26,13 @@ import {
   type SearchHit,
   type SearchQuery,
   type Store,
+  StoreFileError,
   UnknownFilingError,
   type VersionWriter,
 } from '../types'
 import type { VersionTotals } from '../writer-base'
 import { VersionReader } from './reader'
-import { CATALOG_SCHEMA, type CatalogRow, type DB, toStatus } from './schema'
+import { CATALOG_SCHEMA, type CatalogRow, type DB, openVersionDb, toStatus } from './schema'
 import { type SqliteCatalog, SqliteVersionWriter } from './writer'
 
 export { newVersionName } from '../common'
@@ -55,11 +56,19 @@ export class SqliteStore implements Store, SqliteCatalog {
 
   constructor(readonly dir: string) {
     mkdirSync(dir, { recursive: true })
-    this.catalog = new Database(join(dir, 'catalog.db'))
-    // WAL lets the server read the catalog while an ingest process writes it.
-    this.catalog.pragma('journal_mode = WAL')
-    this.catalog.pragma('busy_timeout = 5000')
-    this.catalog.exec(CATALOG_SCHEMA)
+    const file = join(dir, 'catalog.db')
+    let catalog: DB | undefined
+    try {
+      catalog = new Database(file)
+      // WAL lets the server read the catalog while an ingest process writes it.
+      catalog.pragma('journal_mode = WAL')
+      catalog.pragma('busy_timeout = 5000')
+      catalog.exec(CATALOG_SCHEMA)
+    } catch (err) {
+      catalog?.close()
+      throw new StoreFileError(file, err)
+    }
+    this.catalog = catalog
     this.liveRow = this.catalog.prepare(
       'SELECT v.* FROM live l JOIN versions v ON v.filing = l.filing AND v.version = l.version WHERE l.filing = ?',
     )
@@ -231,6 +240,42 @@ export class SqliteStore implements Store, SqliteCatalog {
       dropped.push(row.version)
     }
     return dropped
+  }
+
+  async check(filing: string): Promise<string | null> {
+    const row = this.liveRow.get(filing)
+    if (!row) return null
+    const name = `${row.version}.db`
+    const path = this.versionPath(row.filing, row.version)
+    if (!existsSync(path)) return `the live version's file (${name}) is missing`
+    // A fresh read-only connection: the cached reader may predate the damage.
+    let db: DB | undefined
+    try {
+      const open = openVersionDb(path, true)
+      db = open
+      const verdict = open.pragma('quick_check', { simple: true })
+      if (verdict !== 'ok') return `the live version's file (${name}) is corrupt: ${verdict}`
+      const tables = new Set(
+        open
+          .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
+          .all()
+          .map((t) => t.name),
+      )
+      const expected = ['meta', 'chunks', 'pages', 'chunk_fts', ...(row.embedded ? ['chunk_vec'] : [])]
+      const absent = expected.filter((t) => !tables.has(t))
+      if (absent.length) return `the live version's file (${name}) lacks table(s) ${absent.join(', ')}`
+      const count = (table: string) =>
+        open.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${table}`).get()?.n ?? 0
+      const chunks = count('chunks')
+      const pages = count('pages')
+      if (chunks !== row.chunks || pages !== row.pages)
+        return `the live version's file (${name}) holds ${chunks} chunks and ${pages} pages; the catalog expects ${row.chunks} and ${row.pages}`
+      return null
+    } catch (err) {
+      return `the live version's file (${name}) cannot be read: ${(err as Error).message}`
+    } finally {
+      db?.close()
+    }
   }
 
   async ping(): Promise<void> {

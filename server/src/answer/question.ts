@@ -1,0 +1,64 @@
+/**
+ * What the answer ranker needs from a question: its content terms, the phrases in it, the period it
+ * asks about and the kind of answer it wants.
+ *
+ * It adapts the one query analysis (`analyzeQuery`, shared/src/retrieval/query.ts) and adds only
+ * what answering needs beyond retrieval: the filing's own name dropped, and the names asked about.
+ */
+import { type AnswerType, analyzeQuery } from '@asks1/shared/retrieval/query'
+import { keywordTerms } from '@asks1/shared/retrieval/terms'
+
+export interface QuestionAnalysis {
+  /** Single-word content terms in index space (the shared tokenizer's stems), in order. */
+  terms: string[]
+  /** Multi-word terms the tokenizer keeps whole ("class a", "long-term benefit trust"). */
+  phrases: string[]
+  /** Years (and quarters as "q3 2016") the question asks about. */
+  periods: string[]
+  answerType: AnswerType
+  /** Terms the question capitalises mid-sentence: names of people, companies, products. */
+  names: string[]
+}
+
+/** Question words capitalised for grammar, not because they name something. */
+const NOT_NAMES = new Set(
+  'what when where which who whom whose why how does did do is are was were will would can could should has have had under over from with without please list give tell describe explain compare according in on at for by of the a an if before after during january february march april may june july august september october november december'.split(
+    ' ',
+  ),
+)
+
+/** Capitalised words after the question's first word (the first is capitalised for grammar). */
+function namesIn(question: string): string[] {
+  // Capitalised, not all capitals: "IPO", "CEO" are common nouns written as acronyms.
+  return [...question.matchAll(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}[\p{L}\p{N}]*(?:['’]s)?/gu)]
+    .filter((m) => !/(?:^|[.!?:]\s*)$/.test(question.slice(0, m.index)))
+    .flatMap((m) => keywordTerms(m[0]))
+    .filter((t) => !NOT_NAMES.has(t))
+}
+
+/** Words every question about a filing uses, that name no subject (as index terms). */
+const GENERIC = new Set(keywordTerms('company companies filing prospectus did does inc corp'))
+
+/**
+ * The ranker's view of the shared query analysis (`analyzeQuery`, the one analysis retrieval uses):
+ * its single-word terms and compounds less the filing's own name, its periods as "2016" / "q3",
+ * its answer type, plus the names the question capitalises.
+ */
+export function analyzeQuestion(question: string, company = ''): QuestionAnalysis {
+  const own = new Set(keywordTerms(company).filter((t) => !t.includes(' ')))
+  const q = analyzeQuery(question)
+  const keep = (t: string) => !GENERIC.has(t) && !own.has(t)
+  const periods = q.periods.flatMap((p) => [
+    ...(p.year ? [String(p.year)] : []),
+    ...(p.quarter ? [`q${p.quarter}`] : []),
+  ])
+  return {
+    terms: q.terms.filter((t) => !t.includes(' ') && !/^[\d$]/.test(t) && keep(t)),
+    phrases: q.terms.filter(
+      (t) => t.includes(' ') && !/^[\d$]/.test(t) && keep(t) && ![...own].some((o) => t.includes(o)),
+    ),
+    periods: [...new Set(periods)],
+    answerType: q.answerType,
+    names: [...new Set(namesIn(question).filter(keep))],
+  }
+}

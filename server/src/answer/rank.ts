@@ -1,0 +1,208 @@
+/**
+ * Ranks the sentences and table rows of the retrieved chunks against a question: BM25 over the
+ * units (each sentence or row is a document, so the sentence that answers beats the passage that
+ * mentions the words), times the answer type it holds, the period asked, how close together the
+ * question's terms sit, and retrieval's own order. Pure.
+ *
+ * Besides the score, each unit gets its `coverage`: the IDF-weighted share of the question's terms
+ * it contains (0..1). Unlike BM25 it does not grow with the question's length, so one threshold on
+ * it works for every question: the abstention rule and the relevance badge both read it.
+ */
+import { parseFigures } from '@asks1/shared/contract/figures'
+import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
+import { holdsAnswerType } from '@asks1/shared/retrieval/query'
+import { keywordTerms } from '@asks1/shared/retrieval/terms'
+import type { SearchHit } from '@asks1/shared/store'
+import type { QuestionAnalysis } from './question'
+
+export interface RankedUnit extends TextUnit {
+  score: number
+  coverage: number
+  /** Evidence that the unit is about what was asked (0..1): coverage with names weighed up and words the filing never uses weighed down. */
+  evidence: number
+  /** The question's terms (and phrases) the unit contains. */
+  matched: string[]
+  /** Rank of the retrieved chunk it came from (0 = best). */
+  hit: number
+  section: string | null
+  /** The unit names a period the question asks about (the year, and the quarter when one is asked). */
+  periodHit: boolean
+  /** The unit states a figure (an amount, a share, a count; a bare year is not one). */
+  hasFigure: boolean
+  /** The unit holds the kind of answer asked for. */
+  typeHit: boolean
+}
+
+const YEAR_RE = /\b(?:19|20)\d{2}\b/g
+/** How filings name a quarter: "third quarter", "Q3", or the three months ending with it. */
+const QUARTER_WORDS: Record<string, RegExp[]> = {
+  q1: [/\bfirst (?:fiscal )?quarter\b|\bQ1\b/i],
+  q2: [/\bsecond (?:fiscal )?quarter\b|\bQ2\b/i],
+  q3: [/\bthird (?:fiscal )?quarter\b|\bQ3\b/i],
+  q4: [/\bfourth (?:fiscal )?quarter\b|\bQ4\b/i],
+}
+for (const re of Object.values(QUARTER_WORDS)) re.push(/\bthree months ended\b/i)
+
+/** Single-word terms of a text in index space (the shared tokenizer stems them). */
+const stemsOf = (text: string) => keywordTerms(text).filter((t) => !t.includes(' '))
+/** Calibrated on the tuning sets (facebook, pandora); see docs/answers.md. */
+export const NAME_WEIGHT = 8
+export const UNSEEN_WEIGHT = 0.3
+const K1 = 1.2
+const B = 0.75
+
+export interface Prepared extends TextUnit {
+  hit: number
+  section: string | null
+  stems: string[]
+  lower: string
+}
+
+/** Prepared units per retrieved list: the answer and its relevance check read the same hits. */
+const prepared = new WeakMap<readonly SearchHit[], Prepared[]>()
+
+/** Units of the retrieved chunks, in retrieval order; a unit two overlapping chunks share counts once. */
+function prepare(hits: readonly SearchHit[]): Prepared[] {
+  const cached = prepared.get(hits)
+  if (cached) return cached
+  const seen = new Set<string>()
+  const out: Prepared[] = []
+  hits.forEach((h, hit) => {
+    for (const u of textUnits(h.chunk.text, h.chunk.pages[0] ?? null)) {
+      const key = u.text.toLowerCase()
+      if (seen.has(key)) continue
+      seen.add(key)
+      const stems = stemsOf(u.text)
+      out.push({ ...u, hit, section: h.chunk.section, stems, lower: key })
+    }
+  })
+  prepared.set(hits, out)
+  return out
+}
+
+/** Smallest window of token positions holding every matched term once, in tokens (proximity). */
+function span(stems: readonly string[], wanted: ReadonlySet<string>): number {
+  if (wanted.size < 2) return 1
+  const last = new Map<string, number>()
+  let best = Number.POSITIVE_INFINITY
+  stems.forEach((s, i) => {
+    if (!wanted.has(s)) return
+    last.set(s, i)
+    if (last.size === wanted.size) best = Math.min(best, i - Math.min(...last.values()) + 1)
+  })
+  return Number.isFinite(best) ? best : stems.length
+}
+
+/** Idf and evidence weights of the question's terms over the retrieved units (the ranker's corpus). */
+export interface EvidenceModel {
+  units: readonly Prepared[]
+  /** Evidence (0..1), coverage (0..1), BM25 and the matched terms of one text. */
+  measure(text: string, stems?: readonly string[]): Measure
+}
+
+interface Measure {
+  evidence: number
+  coverage: number
+  bm25: number
+  matched: string[]
+}
+
+export function evidenceModel(
+  q: QuestionAnalysis,
+  hits: readonly SearchHit[],
+  weights: { name: number; unseen: number } = { name: NAME_WEIGHT, unseen: UNSEEN_WEIGHT },
+): EvidenceModel {
+  const units = prepare(hits)
+  const n = Math.max(units.length, 1)
+  const termStems = [...new Set(q.terms)]
+  const df = new Map<string, number>()
+  for (const t of termStems) df.set(t, units.filter((u) => u.stems.includes(t)).length)
+  for (const p of q.phrases) df.set(p, units.filter((u) => u.lower.includes(p)).length)
+  const idf = (t: string) => {
+    const d = df.get(t) ?? 0
+    return Math.log(1 + (n - d + 0.5) / (d + 0.5))
+  }
+  // Evidence weights: a name asked about must be there; a word no retrieved passage uses is the
+  // reader's wording, not the filing's (a paraphrase), and says little either way.
+  const names = new Set(q.names)
+  const ew = (t: string) =>
+    idf(t) * (names.has(t) ? weights.name : (df.get(t) ?? 0) === 0 ? weights.unseen : 1)
+  const all = [...termStems, ...q.phrases]
+  const totalWeight = all.reduce((a, t) => a + idf(t), 0)
+  const totalEvidence = all.reduce((a, t) => a + ew(t), 0)
+  const avgLen = units.reduce((a, u) => a + u.stems.length, 0) / n || 1
+  return {
+    units,
+    measure(text, stems = stemsOf(text)) {
+      const lower = text.toLowerCase()
+      let bm25 = 0
+      let weight = 0
+      let ev = 0
+      const matched: string[] = []
+      for (const t of termStems) {
+        const tf = stems.filter((s) => s === t).length
+        if (!tf) continue
+        matched.push(t)
+        weight += idf(t)
+        ev += ew(t)
+        bm25 += (idf(t) * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * stems.length) / avgLen))
+      }
+      for (const p of q.phrases) {
+        if (!lower.includes(p)) continue
+        matched.push(p)
+        weight += idf(p)
+        ev += ew(p)
+        bm25 += idf(p) * 1.5
+      }
+      return {
+        evidence: totalEvidence > 0 ? ev / totalEvidence : 0,
+        coverage: totalWeight > 0 ? weight / totalWeight : 0,
+        bm25,
+        matched,
+      }
+    },
+  }
+}
+
+export function rankUnits(
+  q: QuestionAnalysis,
+  hits: readonly SearchHit[],
+  weights?: { name: number; unseen: number },
+): RankedUnit[] {
+  const model = evidenceModel(q, hits, weights)
+  const years = q.periods.filter((p) => /^\d{4}$/.test(p))
+  const quarters = q.periods.flatMap((p) => QUARTER_WORDS[p] ?? [])
+  return model.units
+    .map((u) => {
+      const { bm25, coverage, evidence, matched } = model.measure(u.text, u.stems)
+      const typeHit = holdsAnswerType(u.text, q.answerType)
+      const unitYears: string[] = u.text.match(YEAR_RE) ?? []
+      const periodHit =
+        years.some((y) => unitYears.includes(y)) &&
+        (quarters.length === 0 || quarters.some((re) => re.test(u.text)))
+      let score = bm25 * (0.5 + coverage)
+      if (typeHit) score *= 1.5
+      // A unit about another year is about another period; a row's years sit in its table's header.
+      if (years.length && !periodHit && unitYears.length && u.kind === 'sentence') score *= 0.6
+      if (periodHit) score *= 1.3
+      const close = span(u.stems, new Set(matched.filter((m) => !m.includes(' '))))
+      score *= 1 + (0.5 * Math.min(matched.length, 4)) / Math.max(close, 4)
+      // Retrieval already ranked the chunks: a gentle preference for earlier ones.
+      score /= 1 + u.hit * 0.05
+      return {
+        text: u.text,
+        pages: u.pages,
+        kind: u.kind,
+        hit: u.hit,
+        section: u.section,
+        score,
+        coverage,
+        evidence,
+        matched,
+        periodHit,
+        typeHit,
+        hasFigure: parseFigures(u.text).some((f) => !f.label),
+      }
+    })
+    .sort((a, b) => b.score - a.score)
+}

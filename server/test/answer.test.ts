@@ -1,0 +1,190 @@
+import type { Table } from '@asks1/shared/contract/tables'
+import type { SearchHit } from '@asks1/shared/store'
+import { describe, expect, it } from 'vitest'
+import { clip, extractiveAnswer } from '../src/answer/extractive'
+import { analyzeQuestion } from '../src/answer/question'
+import { rankUnits } from '../src/answer/rank'
+import { withRelevance } from '../src/answer/relevance'
+import { selectQuotes } from '../src/answer/select'
+import { verifyCitations } from '../src/answer/verify'
+import { ACME_PAGES, chunksOf } from './helper'
+
+const hits: SearchHit[] = chunksOf('acme-s1', ACME_PAGES).map((chunk, i) => ({ chunk, score: 1 / (i + 1) }))
+const pageTexts = new Map(ACME_PAGES.map((p) => [p.label, p.text]))
+const company = 'Acme Rockets, Inc.'
+const tagged = (label: string, text: string, section: string | null = null): SearchHit => ({
+  chunk: { ...(hits[0] as SearchHit).chunk, text: `[p.${label}] ${text}`, pages: [label], section },
+  score: 1,
+})
+
+describe('question analysis', () => {
+  it('keeps content terms, names, periods and the kind of answer, not the filing’s own name', () => {
+    const q = analyzeQuestion(
+      'How much revenue did Acme record for the third quarter of 2016 from Zynga?',
+      company,
+    )
+    // Index space: the shared tokenizer's stems.
+    expect(q.terms).toEqual(expect.arrayContaining(['revenu', 'record', 'zynga']))
+    expect(q.terms).not.toContain('acm')
+    expect(q.terms).not.toContain('acme')
+    expect(q.names).toEqual(['zynga'])
+    expect(q.periods).toEqual(['2016', 'q3'])
+    expect(q.answerType).toBe('amount')
+    expect(analyzeQuestion('Who is the chief executive?').answerType).toBe('name')
+    expect(analyzeQuestion('What percentage of the vote does the founder hold?').answerType).toBe(
+      'percentage',
+    )
+  })
+})
+
+describe('extractive answers', () => {
+  it('quotes the sentence that answers, with its page, not the start of the passage', () => {
+    const r = extractiveAnswer('What was Acme’s revenue in 2011?', hits, { company })
+    expect(r.abstention).toBeNull()
+    expect(r.text).toContain('“Our revenue was $3,711 million in 2011, an increase of 88% from 2010.” [p.1]')
+    expect(r.text).not.toContain('designs and launches')
+  })
+  it('prefers the sentence holding the kind of figure asked for', () => {
+    const two = [
+      tagged('7', 'Our advertising revenue depends on many marketers who buy ads on our service.'),
+      tagged('8', 'Advertising made up 85% of our revenue in 2011, down from 95% in 2009.'),
+    ]
+    const q = analyzeQuestion('What percentage of revenue came from advertising?')
+    expect(rankUnits(q, two)[0]?.pages).toEqual(['8'])
+  })
+  it('quotes at most three units, each citing its own page', () => {
+    const many = Array.from({ length: 6 }, (_, i) =>
+      tagged(String(20 + i), `Revenue fact number ${i} of the filing.`),
+    )
+    const sel = selectQuotes(analyzeQuestion('revenue'), rankUnits(analyzeQuestion('revenue'), many))
+    expect(sel.abstained).toBe(false)
+    if (!sel.abstained) expect(sel.quotes.map((u) => u.pages[0])).toEqual(['20', '21', '22'])
+  })
+  it('abstains when a name asked about is in no passage, and says what it searched', () => {
+    const r = extractiveAnswer('What is Mark Zuckerberg’s favourite food?', hits, { company })
+    expect(r.text).toMatch(/^The filing does not appear to say/)
+    expect(r.text).not.toMatch(/\[p\./)
+    expect(r.abstention?.searched.terms).toEqual(expect.arrayContaining(['mark', 'zuckerberg', 'food']))
+    expect(r.abstention?.searched.sections).toEqual(['Prospectus summary'])
+  })
+  it('abstains when the asked period is in no matching passage, listing the closest passages', () => {
+    const r = extractiveAnswer('What revenue did Acme record for the third quarter of 2016?', hits, {
+      company,
+    })
+    expect(r.abstention?.reason).toBe('no-period')
+    expect(r.abstention?.closest).toContainEqual(
+      expect.objectContaining({ pages: ['1'], section: 'Prospectus summary' }),
+    )
+    expect(r.text).toContain('2016')
+  })
+  it('abstains when a figure is asked for and the matching passages hold none', () => {
+    const r = extractiveAnswer(
+      'How much did Acme pay for its launch prices?',
+      [tagged('3', 'Competition from larger launch providers could reduce our launch prices and revenue.')],
+      { company },
+    )
+    expect(r.abstention?.reason).toBe('no-figure')
+  })
+  it('needs the asked quarter, and a figure that is not a year, to answer a figure question', () => {
+    const twoThousandTwelve = [
+      tagged('47', 'We expect our new product to roll out broadly in the first quarter of 2012.'),
+      tagged('48', 'Revenue was $1,058 million in the fourth quarter of 2012.'),
+    ]
+    const q1 = extractiveAnswer(
+      'How much revenue did Acme record in the first quarter of 2012?',
+      twoThousandTwelve,
+      {
+        company,
+      },
+    )
+    expect(q1.abstention?.reason).toBe('no-period')
+    const q4 = extractiveAnswer(
+      'How much revenue did Acme record in the fourth quarter of 2012?',
+      twoThousandTwelve,
+      {
+        company,
+      },
+    )
+    expect(q4.text).toContain('$1,058 million in the fourth quarter of 2012.” [p.48]')
+  })
+  it('abstains when no passage uses the question’s words', () => {
+    expect(extractiveAnswer('zebra giraffe', hits).abstention?.reason).toBe('no-passage')
+  })
+  it('cuts a long unit around the question’s terms, not at its start', () => {
+    const long = `${'Filler words about nothing at all. '.repeat(40)}Revenue was $3,711 million.`
+    const out = clip(long, ['revenu'])
+    expect(out.length).toBeLessThanOrEqual(601)
+    expect(out).toContain('$3,711 million')
+    expect(out.startsWith('…')).toBe(true)
+  })
+})
+
+describe('citation relevance', () => {
+  it('keeps "on its page" apart from "answers the question"', () => {
+    const answer =
+      '- “Our revenue was $3,711 million in 2011, an increase of 88% from 2010.” [p.1]\n- “Competition from larger launch providers could reduce our launch prices and revenue.” [p.3]'
+    const checked = verifyCitations(answer, pageTexts)
+    const cited = withRelevance(
+      'How many monthly active users did Acme have?',
+      answer,
+      hits,
+      checked,
+      company,
+    )
+    // Both quotes are on their pages (verified) and neither is about users: weak, not green.
+    expect(cited.map((c) => [c.page, c.verified, c.relevance?.level])).toEqual([
+      ['1', true, 'weak'],
+      ['3', true, 'weak'],
+    ])
+    const onTopic = withRelevance('What was Acme’s revenue in 2011?', answer, hits, checked, company)
+    expect(onTopic[0]?.relevance?.level).toBe('strong')
+  })
+})
+
+describe('figure questions from a table row', () => {
+  const table: Table = {
+    page: 'F-4',
+    title: 'Consolidated statements of operations',
+    units: { label: 'thousands', scale: 1000, exceptPerShare: true, exceptShares: true },
+    columns: [
+      { label: '2014', period: 'Year ended December 31, 2014' },
+      { label: '2015', period: 'Year ended December 31, 2015' },
+    ],
+    rows: [
+      {
+        label: 'Revenue .......... $',
+        page: 'F-4',
+        cells: [
+          { text: '$ 88,846', value: 88846000 },
+          { text: '$ 166,919', value: 166919000 },
+        ],
+      },
+      {
+        label: 'Net loss',
+        page: 'F-4',
+        cells: [
+          { text: '(26,788)', value: -26788000 },
+          { text: '(35,504)', value: -35504000 },
+        ],
+      },
+    ],
+    continued: false,
+  }
+  it('answers from the row and the asked period’s column first, with the page', () => {
+    const r = extractiveAnswer('How much revenue did Acme record in 2015?', hits, {
+      company,
+      tables: [table],
+    })
+    expect(r.abstention).toBeNull()
+    expect(r.text).toContain('- Revenue, Year ended December 31, 2015: $166,919 thousand [p.F-4]')
+  })
+  it('does not answer from a table without the asked period, or for a question that wants no figure', () => {
+    const q2013 = extractiveAnswer('How much revenue did Acme record in 2013?', hits, {
+      company,
+      tables: [table],
+    })
+    expect(q2013.text).not.toContain('Year ended')
+    const who = extractiveAnswer('Who reported revenue in 2015?', hits, { company, tables: [table] })
+    expect(who.text).not.toContain('Year ended')
+  })
+})

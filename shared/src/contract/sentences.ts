@@ -1,0 +1,147 @@
+/**
+ * Sentences and table rows of tagged chunk text, each with the printed page(s) it sits on.
+ * Pure and browser-safe (Intl.Segmenter is in every current browser and Node).
+ *
+ * Intl.Segmenter (ICU) finds sentence ends, but cuts after "Mr.", "Sheryl K." and a company's
+ * "Inc." followed by a capital; those breaks are merged back with an abbreviation list. Page tags
+ * are taken out before segmenting (so a tag never cuts a sentence) and mapped back by offset, so a
+ * sentence that runs across a page break carries both pages. PDF text wraps lines mid-sentence:
+ * wrapped lines are joined, while table rows (a label followed by two or more figure cells) stay
+ * units of their own.
+ */
+import { PAGE_TAG_RE } from './citations'
+
+export interface TextUnit {
+  /** Whitespace-normalised text, without page tags. */
+  text: string
+  /** Printed page where the unit starts, then any page it runs onto. */
+  pages: string[]
+  kind: 'sentence' | 'row'
+}
+
+/** Abbreviations that never end a sentence (titles, initials, "No.", "e.g."), lower-cased, no dot. */
+const NEVER_FINAL = new Set(
+  'mr mrs ms messrs dr prof sen rep gen st no nos vs v e.g i.e cf approx fig jan feb mar apr jun jul aug sep sept oct nov dec'.split(
+    ' ',
+  ),
+)
+/** Abbreviations that end a sentence only when a new sentence plainly starts after them. */
+const COMPANY_SUFFIX = new Set('inc corp co ltd l.p l.l.c n.a s.a plc u.s u.k jr sr'.split(' '))
+/** Words that start English sentences in filings; after "Inc." they mean the sentence really ended. */
+const SENTENCE_STARTERS = new Set(
+  'the we our in as this these it its for on if such each any there they their under see a an also at to during from since after before while although however no all some other most certain'.split(
+    ' ',
+  ),
+)
+
+const lastToken = (s: string) => /([\p{L}.]+)\.\s*$/u.exec(s)?.[1]?.toLowerCase() ?? ''
+
+/** Whether the ICU break after `before` is wrong and the next segment continues the sentence. */
+function continues(before: string, after: string): boolean {
+  const word = lastToken(before)
+  if (!word) return false
+  // A lone capital initial: "Sheryl K. Sandberg", "Class B. Stock" is rare enough to accept.
+  if (/^\p{Lu}$/u.test(/(\p{L})\.\s*$/u.exec(before)?.[1] ?? '') && /(?:^|\s)\p{Lu}\.\s*$/u.test(before))
+    return true
+  if (NEVER_FINAL.has(word)) return true
+  if (COMPANY_SUFFIX.has(word)) {
+    const next = /^\s*["“(]?([\p{L}]+)/u.exec(after)?.[1] ?? ''
+    return !SENTENCE_STARTERS.has(next.toLowerCase())
+  }
+  return false
+}
+
+// A table row: a label, then at least two figure cells ("Revenue $ 777 $1,974 $3,711", "(10) (22)", "—").
+const ROW_RE = /(?:\s(?:\$\s?)?\(?-?\d[\d,]*(?:\.\d+)?\)?%?|\s[—–-](?=\s|$)){2,}\s*$/
+const isRow = (line: string) => ROW_RE.test(line) && /\p{L}/u.test(line)
+
+/** A line ending that wraps into the next line rather than ending a block. */
+function wraps(line: string, next: string): boolean {
+  if (/[\p{Ll},;:(\-–]$/u.test(line) || /^[\p{Ll}(]/u.test(next)) return true
+  if (/\d$/.test(line) && /^\p{Ll}/u.test(next)) return true
+  return /\.$/.test(line) && continues(line, next)
+}
+
+let segmenter: Intl.Segmenter | null = null
+const sentenceSegmenter = () => {
+  segmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' })
+  return segmenter
+}
+
+/** Sentences of one block of prose (no line breaks), abbreviation breaks merged back. */
+export function segmentProse(block: string): { text: string; start: number }[] {
+  const out: { text: string; start: number }[] = []
+  for (const s of sentenceSegmenter().segment(block)) {
+    const last = out.at(-1)
+    if (last && continues(last.text, s.segment)) last.text += s.segment
+    else out.push({ text: s.segment, start: s.index })
+  }
+  return out
+}
+
+interface Block {
+  text: string
+  start: number
+  row: boolean
+}
+
+/** Lines joined into blocks: wrapped prose lines become one block, each table row its own. */
+function blocks(text: string): Block[] {
+  const out: Block[] = []
+  let at = 0
+  for (const raw of text.split('\n')) {
+    const start = at
+    at += raw.length + 1
+    const line = raw.trim()
+    if (!line) {
+      out.push({ text: '', start, row: false })
+      continue
+    }
+    const row = isRow(line)
+    const prev = out.at(-1)
+    if (prev?.text.trim() && !prev.row && !row && wraps(prev.text.trimEnd(), line)) {
+      // A space for the "\n" and the raw line: offsets into the block stay offsets into the text.
+      prev.text += ` ${raw}`
+    } else out.push({ text: raw, start, row })
+  }
+  return out.filter((b) => b.text.trim())
+}
+
+/**
+ * Sentences and rows of a chunk's text with inline `[p.N]` tags. `startPage` is the page the chunk
+ * starts on (its first tag may come later). Units shorter than `minChars` or without a letter are
+ * dropped (headings of one word, page furniture).
+ */
+export function textUnits(text: string, startPage: string | null, minChars = 20): TextUnit[] {
+  // Page tags out, keeping each tag's offset in the stripped text.
+  const tags: { at: number; page: string }[] = []
+  let plain = ''
+  let last = 0
+  for (const m of text.matchAll(PAGE_TAG_RE)) {
+    plain += text.slice(last, m.index)
+    tags.push({ at: plain.length, page: m[1] as string })
+    last = (m.index ?? 0) + m[0].length
+  }
+  plain += text.slice(last)
+  const pageAt = (offset: number): string | null => {
+    let page = startPage
+    for (const t of tags) if (t.at <= offset) page = t.page
+    return page
+  }
+  const out: TextUnit[] = []
+  for (const b of blocks(plain)) {
+    const parts = b.row ? [{ text: b.text, start: 0 }] : segmentProse(b.text)
+    for (const p of parts) {
+      const clean = p.text.replace(/\s+/g, ' ').trim()
+      if (clean.length < minChars || !/\p{L}/u.test(clean)) continue
+      const from = b.start + p.start + (p.text.length - p.text.trimStart().length)
+      const to = b.start + p.start + p.text.trimEnd().length
+      const first = pageAt(from)
+      if (!first) continue
+      const pages = [first]
+      for (const t of tags) if (t.at > from && t.at < to && !pages.includes(t.page)) pages.push(t.page)
+      out.push({ text: clean, pages, kind: b.row ? 'row' : 'sentence' })
+    }
+  }
+  return out
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { segmentProse, textUnits } from '../src/contract/sentences'
+
+describe('sentences', () => {
+  it('does not cut at titles, initials, company suffixes, decimals or page tags', () => {
+    const text =
+      'Mr. Zuckerberg founded Facebook, Inc. in 2004. Sheryl K. Sandberg is our Chief Operating Officer. Revenue was $3.7 billion [p.5] in 2011. Goldman, Sachs & Co. LLC is a representative.'
+    expect(textUnits(text, '4').map((u) => u.text)).toEqual([
+      'Mr. Zuckerberg founded Facebook, Inc. in 2004.',
+      'Sheryl K. Sandberg is our Chief Operating Officer.',
+      'Revenue was $3.7 billion in 2011.',
+      'Goldman, Sachs & Co. LLC is a representative.',
+    ])
+  })
+  it('still ends a sentence after "Inc." when a new sentence starts', () => {
+    expect(segmentProse('We sell to Acme, Inc. The rest is ours.').map((s) => s.text.trim())).toEqual([
+      'We sell to Acme, Inc.',
+      'The rest is ours.',
+    ])
+  })
+  it('gives each unit the page it starts on, and every page it runs onto', () => {
+    const units = textUnits(
+      'the tail of a sentence from the previous page. [p.5] The first sentence of page five is here. A sentence that runs [p.6] onto page six.',
+      '4',
+    )
+    expect(units.map((u) => u.pages)).toEqual([['4'], ['5'], ['5', '6']])
+  })
+  it('joins lines a PDF wrapped mid-sentence and keeps table rows apart', () => {
+    const text =
+      'Our revenue grew because advertisers\nbought more ads in 2011.\nYear Ended December 31,\n2009 2010 2011\nRevenue $ 777 $1,974 $3,711\nNet income $ 229 $ 606 $1,000\n'
+    const units = textUnits(text, 'F-4')
+    expect(units.map((u) => [u.kind, u.text])).toEqual([
+      ['sentence', 'Our revenue grew because advertisers bought more ads in 2011.'],
+      ['sentence', 'Year Ended December 31, 2009 2010 2011'],
+      ['row', 'Revenue $ 777 $1,974 $3,711'],
+      ['row', 'Net income $ 229 $ 606 $1,000'],
+    ])
+  })
+})
