@@ -3,7 +3,8 @@
  */
 import type { AnswerSummary, RetrievalSummary } from './metrics'
 
-export type RetrievalMode = 'keyword' | 'hybrid'
+/** `baseline`: plain BM25 on the same chunks (baseline.ts), shown beside the product's modes. */
+export type RetrievalMode = 'keyword' | 'hybrid' | 'baseline'
 
 /** The `retrieval` block: the headline figures are those of `mode` (hybrid when a model is present). */
 export interface RetrievalBlock extends RetrievalSummary {
@@ -140,7 +141,7 @@ export function groupsMarkdown(block: RetrievalBlock): string {
     `| mode | metric | ${groups.map(([g]) => g).join(' | ')} |`,
     `|---|---|${groups.map(() => '---').join('|')}|`,
   ]
-  for (const mode of ['keyword', 'hybrid'] as const) {
+  for (const mode of ['keyword', 'hybrid', 'baseline'] as const) {
     if (!groups.some(([, m]) => m[mode])) continue
     for (const metric of ['n', 'recall@5', 'recall@10', 'mrr'] as const) {
       const cells = groups.map(([, m]) => {

@@ -11,15 +11,17 @@ import { join, relative, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { ingestFiling } from '@asks1/ingest'
 import { type BaseConfig, loadBaseConfig, ROOT_DIR } from '@asks1/shared/config'
-import { featuresOff, retrieve } from '@asks1/shared/retrieval'
+import type { Chunk } from '@asks1/shared/contract/chunk'
+import { featuresOff, type RetrievalFeatures, retrieve } from '@asks1/shared/retrieval'
 import { type Embedder, loadEmbedder, missingEmbedder } from '@asks1/shared/retrieval/embedder'
 import { openStore, type Store } from '@asks1/shared/store'
 import { pageAccuracy } from './accuracy'
+import { PlainBm25 } from './baseline'
 import { latencySummary, type RetrievalSummary, summarizeRetrieval } from './metrics'
 import { groupOfSet, type Plan } from './plan'
 import type { EvalQuestion } from './questions'
 import type { IngestResult, PagesResult, QuestionDetail, RetrievalBlock, RetrievalMode } from './report'
-import { scoreRetrieval, summarizeByKind, summarizeBySet } from './score'
+import { type RetrieveFn, scoreRetrieval, summarizeByKind, summarizeBySet } from './score'
 import { createScratch, type Scratch } from './scratch'
 
 export type Log = (message: string) => void
@@ -40,6 +42,8 @@ export interface RunContext {
   pages: PagesResult[]
   /** Filing ids that were ingested successfully. */
   available: Set<string>
+  /** The chunks each filing was stored as: the plain-BM25 baseline ranks the same chunks. */
+  chunks: Map<string, Chunk[]>
   close(): Promise<void>
 }
 
@@ -80,6 +84,7 @@ export async function prepare(plan: Plan, opts: PrepareOptions = {}): Promise<Ru
   const ingest: IngestResult[] = []
   const pages: PagesResult[] = []
   const available = new Set<string>()
+  const chunks = new Map<string, Chunk[]>()
   const gtDir = opts.groundTruthDir ?? join(sharedDataDir(env), 'groundtruth')
   for (const f of plan.filings) {
     const t0 = performance.now()
@@ -103,6 +108,7 @@ export async function prepare(plan: Plan, opts: PrepareOptions = {}): Promise<Ru
       })
       const seconds = (performance.now() - t0) / 1000
       available.add(f.id)
+      chunks.set(f.id, summary.chunks)
       ingest.push({
         filing: f.id,
         file: display(f.file),
@@ -147,6 +153,7 @@ export async function prepare(plan: Plan, opts: PrepareOptions = {}): Promise<Ru
     ingest,
     pages,
     available,
+    chunks,
     close: async () => {
       await store.close()
       scratch.dispose()
@@ -154,9 +161,35 @@ export async function prepare(plan: Plan, opts: PrepareOptions = {}): Promise<Ru
   }
 }
 
-/** Retrieval modes this run can score: keyword-only always, hybrid when a model is loaded. */
-export function retrievalModes(embedder: Embedder): RetrievalMode[] {
-  return embedder.status === 'ready' ? ['keyword', 'hybrid'] : ['keyword']
+/**
+ * Retrieval modes this run can score: keyword-only always, hybrid when a model is loaded, and the
+ * plain-BM25 baseline on the same chunks whenever the chunks are known.
+ */
+export function retrievalModes(embedder: Embedder, withBaseline = false): RetrievalMode[] {
+  const modes: RetrievalMode[] = embedder.status === 'ready' ? ['keyword', 'hybrid'] : ['keyword']
+  return withBaseline ? [...modes, 'baseline'] : modes
+}
+
+/** The retrieval call of one mode: the plain BM25 of baseline.ts, or the product's `retrieve`. */
+function retrieverFor(
+  mode: RetrievalMode,
+  ctx: Pick<RunContext, 'store' | 'embedder' | 'chunks'>,
+  features: RetrievalFeatures,
+): RetrieveFn {
+  if (mode === 'baseline') {
+    const indexes = new Map<string, PlainBm25<Chunk>>()
+    return async (filing, question, k) => {
+      let index = indexes.get(filing)
+      if (!index) {
+        index = new PlainBm25(ctx.chunks.get(filing) ?? [])
+        indexes.set(filing, index)
+      }
+      return index.search(question, k)
+    }
+  }
+  const embedder = mode === 'hybrid' ? ctx.embedder : missingEmbedder('keyword-only evaluation')
+  return async (filing, question, k) =>
+    (await retrieve(ctx.store, embedder, filing, question, k, { features })).map((h) => h.chunk)
 }
 
 export interface RetrievalRun {
@@ -165,14 +198,14 @@ export interface RetrievalRun {
 }
 
 export async function evaluateRetrieval(
-  ctx: Pick<RunContext, 'store' | 'embedder' | 'available'>,
+  ctx: Pick<RunContext, 'store' | 'embedder' | 'available'> & Partial<Pick<RunContext, 'chunks'>>,
   questions: readonly EvalQuestion[],
   log: Log = stderrLog,
 ): Promise<RetrievalRun> {
-  const modes = retrievalModes(ctx.embedder)
+  const chunks = ctx.chunks ?? new Map<string, Chunk[]>()
+  const modes = retrievalModes(ctx.embedder, chunks.size > 0)
   // RETRIEVAL_OFF=heading,rerank,… measures retrieval with components turned off (features.ts).
   const features = featuresOff(process.env.RETRIEVAL_OFF)
-  const keywordOnly = missingEmbedder('keyword-only evaluation')
   const byMode: Partial<Record<RetrievalMode, RetrievalSummary>> = {}
   const bySet: Record<string, Partial<Record<RetrievalMode, RetrievalSummary>>> = {}
   const byGroup: Record<string, Partial<Record<RetrievalMode, RetrievalSummary>>> = {}
@@ -187,13 +220,11 @@ export async function evaluateRetrieval(
     ...(ctx.available.has(q.filing) ? {} : { skipped: 'filing not ingested' }),
   }))
   for (const mode of modes) {
-    const embedder = mode === 'hybrid' ? ctx.embedder : keywordOnly
     log(`retrieval (${mode}): ${questions.length} questions`)
     const { outcomes, latencies } = await scoreRetrieval(
       questions,
       ctx.available,
-      async (filing, question, k) =>
-        (await retrieve(ctx.store, embedder, filing, question, k, { features })).map((h) => h.chunk),
+      retrieverFor(mode, { ...ctx, chunks }, features),
     )
     outcomes.forEach((o, i) => {
       const d = details[i]
@@ -211,6 +242,8 @@ export async function evaluateRetrieval(
     latency[mode] = latencySummary(latencies)
   }
   const headline: RetrievalMode = modes.includes('hybrid') ? 'hybrid' : 'keyword'
+  // The baseline is a yardstick, not a product mode: its latency says nothing about the product.
+  delete latency.baseline
   const block: RetrievalBlock = {
     ...(byMode[headline] as RetrievalSummary),
     mode: headline,

@@ -73,10 +73,13 @@ describe('evaluation on the real Pandora S-1', () => {
     },
   )
 
-  it('scores keyword and hybrid retrieval by printed page', async () => {
+  it('scores keyword and hybrid retrieval by printed page, beside plain BM25', async () => {
     const questions = readS1Questions(questionsFile)
     const { block, details } = await evaluateRetrieval(ctx, questions, quiet)
-    expect(Object.keys(block.by_mode)).toEqual(['keyword', 'hybrid'])
+    expect(Object.keys(block.by_mode)).toEqual(['keyword', 'hybrid', 'baseline'])
+    // The baseline ranks the same stored chunks; it is a yardstick, so no latency of its own.
+    expect(block.by_mode.baseline?.n).toBe(2)
+    expect(block.latency_ms?.baseline).toBeUndefined()
     expect(block.mode).toBe('hybrid')
     expect(block.model).toBe('asks1/tiny-bert-test')
     expect(block.by_mode.keyword).toMatchObject({ n: 2, skipped: 0, 'recall@5': 1, 'recall@10': 1 })

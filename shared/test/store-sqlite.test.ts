@@ -161,4 +161,38 @@ describe('sqlite store specifics', () => {
       rmSync(dir, { recursive: true, force: true })
     }
   })
+
+  it('ranks the body by its own length: a long section description does not push a chunk down', async () => {
+    // Two chunks with the same body; one sits under a standard section whose form description is
+    // long (Risk Factors), the other under an unknown heading. With the fields off, both must score
+    // alike (FTS5 normalises bm25() by the whole row, so one shared table would rank them apart).
+    const dir = mkdtempSync(join(tmpdir(), 'asks1-sqlite-'))
+    const store = openSqliteStore({ dir })
+    try {
+      const w = await store.beginVersion('acme', { dim: null })
+      const body = 'Gross margin improved to 42% on lower freight costs.'
+      const filler = Array.from({ length: 6 }, (_, i) =>
+        makeChunk('acme', i + 2, `Unrelated text about leases number ${i}.`, ['3']),
+      )
+      const chunks = [
+        makeChunk('acme', 0, body, ['1'], 'RISK FACTORS'),
+        makeChunk('acme', 1, body, ['2'], 'Zeta Widgets'),
+        ...filler,
+      ].map((c) => ({ chunk: { ...c, version: w.version }, vectors: [] }))
+      await w.addChunks(chunks)
+      await w.commit()
+      const off = { heading: 0, form: 0 }
+      const reader = store.reader('acme')
+      const ranked = reader.keywordIds(termsOf('gross margin'), 10, off)
+      expect(ranked).toHaveLength(2)
+      // Equal scores keep row order: the Risk Factors chunk (row 1) stays first.
+      expect(ranked[0]).toBeLessThan(ranked[1] as number)
+      // With the section path weighed, the chunk whose path names the terms comes first.
+      const byPath = reader.keywordIds(termsOf('zeta widgets gross margin'), 10, { heading: 1, form: 0 })
+      expect(byPath[0]).toBe(ranked[1])
+    } finally {
+      await store.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })

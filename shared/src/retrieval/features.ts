@@ -39,5 +39,17 @@ export function featuresOff(off: string | undefined): RetrievalFeatures {
   return out
 }
 
-/** BM25F field weights: body 1; the section path and the form description as tuned on the tuning sets. */
-export const FIELD_WEIGHTS = { body: 1, heading: 2, form: 0.25 } as const
+/**
+ * SQLite field weights: each field is its own FTS5 table with its own length normalisation, and a
+ * chunk scores BM25(body) + heading × BM25(section path) + form × BM25(form description). Set on
+ * the tuning sets (0.1 / 0.02 of a short field's large per-term BM25; 2 / 0.25 let a section path
+ * outrank the body and cost the check sets 8 points of recall@5).
+ */
+export const FIELD_WEIGHTS = { body: 1, heading: 0.1, form: 0.02 } as const
+
+/**
+ * Qdrant's field weights: term-frequency multipliers baked into one sparse vector at ingest
+ * (BM25F-style, before saturation), a different scale from FIELD_WEIGHTS' score sums. Unchanged
+ * since they were set on the tuning sets; Qdrant is not measured by `pnpm eval:retrieval`.
+ */
+export const SPARSE_FIELD_WEIGHTS = { body: 1, heading: 2, form: 0.25 } as const

@@ -24,7 +24,7 @@ export interface SearchQuery {
   candidates?: number
   /**
    * Keyword field weights relative to the body (default FIELD_WEIGHTS; 0 turns a field off).
-   * SQLite applies them at query time; Qdrant bakes FIELD_WEIGHTS into its sparse vectors at ingest.
+   * SQLite applies them at query time; Qdrant bakes SPARSE_FIELD_WEIGHTS into its sparse vectors at ingest.
    */
   fieldWeights?: { heading: number; form: number }
 }

@@ -1,6 +1,6 @@
 /** BM25 as Qdrant sparse vectors: hashed term indices, saturated term frequency; Qdrant adds IDF. */
 import type { Schemas } from '@qdrant/js-client-rest'
-import { FIELD_WEIGHTS } from '../../features'
+import { SPARSE_FIELD_WEIGHTS } from '../../features'
 import { keywordTerms } from '../../terms'
 import type { ChunkFields } from '../common'
 
@@ -29,9 +29,9 @@ export function documentSparse(fields: string | ChunkFields): Schemas['SparseVec
       tf.set(i, (tf.get(i) ?? 0) + weight)
     }
   }
-  add(f.body, FIELD_WEIGHTS.body)
-  add(f.heading, FIELD_WEIGHTS.heading)
-  add(f.form, FIELD_WEIGHTS.form)
+  add(f.body, SPARSE_FIELD_WEIGHTS.body)
+  add(f.heading, SPARSE_FIELD_WEIGHTS.heading)
+  add(f.form, SPARSE_FIELD_WEIGHTS.form)
   const indices = [...tf.keys()].sort((a, b) => a - b)
   return { indices, values: indices.map((i) => bm25Tf(tf.get(i) as number)) }
 }

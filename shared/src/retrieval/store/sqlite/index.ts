@@ -302,7 +302,9 @@ export class SqliteStore implements Store, SqliteCatalog {
           .all()
           .map((t) => t.name),
       )
-      const expected = ['meta', 'chunks', 'pages', 'chunk_fts', ...(row.embedded ? ['chunk_vec'] : [])]
+      // The keyword index: one FTS5 table per field, or the one chunk_fts of older versions.
+      const keyword = tables.has('chunk_fts') ? ['chunk_fts'] : ['body_fts', 'heading_fts', 'form_fts']
+      const expected = ['meta', 'chunks', 'pages', ...keyword, ...(row.embedded ? ['chunk_vec'] : [])]
       const absent = expected.filter((t) => !tables.has(t))
       if (absent.length) return `the live version's file (${name}) lacks table(s) ${absent.join(', ')}`
       const count = (table: string) =>

@@ -15,6 +15,22 @@ import {
 } from './schema'
 import { tableReader } from './tables'
 
+type Field = 'body' | 'heading' | 'form'
+interface FieldParams {
+  match: string
+  n: number
+}
+interface ScoreRow {
+  id: number
+  score: number
+}
+
+/**
+ * Rows a short field (section path, form description) may score: every chunk of a large filing.
+ * The body is ranked to the candidate count; the short fields only add to what they match.
+ */
+const FIELD_ROWS = 100_000
+
 interface FtsParams {
   match: string
   n: number
@@ -26,7 +42,10 @@ interface FtsParams {
 export class VersionReader {
   readonly db: DB
   private readonly chunkById: Database.Statement<[number], ChunkRow>
-  private readonly fts: Database.Statement<[FtsParams], { id: number }>
+  /** Versions written with one FTS5 table per field (body_fts, heading_fts, form_fts). */
+  private readonly fieldFts: Record<Field, Database.Statement<[FieldParams], ScoreRow>> | null
+  /** Versions written with the three fields in one chunk_fts table (or the body alone). */
+  private readonly fts: Database.Statement<[FtsParams], { id: number }> | null
   private readonly knn: Database.Statement<[Float32Array, number], { rowid: number | bigint }> | null
   private readonly pageByLabel: Database.Statement<[string], PageRow>
   private readonly labels: Database.Statement<[], { label: string }>
@@ -42,12 +61,23 @@ export class VersionReader {
     this.chunkById = this.db.prepare('SELECT * FROM chunks WHERE id = ?')
     // bm25() column weights (body, section path, form description): BM25F-style field weights.
     // Versions written before the fields existed have one column and rank by plain bm25.
-    const columns = this.db.prepare('PRAGMA table_info(chunk_fts)').all().length
-    this.fts = this.db.prepare(
-      columns >= 3
-        ? 'SELECT rowid AS id FROM chunk_fts WHERE chunk_fts MATCH @match ORDER BY bm25(chunk_fts, 1.0, @heading, @form) LIMIT @n'
-        : 'SELECT rowid AS id FROM chunk_fts WHERE chunk_fts MATCH @match AND @heading + @form >= 0 ORDER BY rank LIMIT @n',
-    )
+    const perField = this.db.prepare('PRAGMA table_info(body_fts)').all().length > 0
+    // FTS5's bm25() is negative (lower is better); the score here is higher-is-better.
+    const fieldStatement = (f: Field) =>
+      this.db.prepare<[FieldParams], ScoreRow>(
+        `SELECT rowid AS id, -bm25(${f}_fts) AS score FROM ${f}_fts WHERE ${f}_fts MATCH @match ORDER BY rank LIMIT @n`,
+      )
+    this.fieldFts = perField
+      ? { body: fieldStatement('body'), heading: fieldStatement('heading'), form: fieldStatement('form') }
+      : null
+    const columns = perField ? 0 : this.db.prepare('PRAGMA table_info(chunk_fts)').all().length
+    this.fts = perField
+      ? null
+      : this.db.prepare(
+          columns >= 3
+            ? 'SELECT rowid AS id FROM chunk_fts WHERE chunk_fts MATCH @match ORDER BY bm25(chunk_fts, 1.0, @heading, @form) LIMIT @n'
+            : 'SELECT rowid AS id FROM chunk_fts WHERE chunk_fts MATCH @match AND @heading + @form >= 0 ORDER BY rank LIMIT @n',
+        )
     this.knn =
       row.dim && row.embedded
         ? this.db.prepare('SELECT rowid FROM chunk_vec WHERE embedding MATCH ? AND k = ? ORDER BY distance')
@@ -70,7 +100,31 @@ export class VersionReader {
     const terms = queryTerms.slice(0, 64)
     if (terms.length === 0) return []
     const match = terms.map((t) => `"${ftsToken(t)}"`).join(' OR ')
-    return this.fts.all({ match, n, heading: weights.heading, form: weights.form }).map((r) => r.id)
+    if (this.fts)
+      return this.fts.all({ match, n, heading: weights.heading, form: weights.form }).map((r) => r.id)
+    return this.fieldScores(match, n, weights)
+  }
+
+  /**
+   * BM25 of the body plus the weighted BM25 of each short field, each normalised by its own length
+   * (a sum of per-field BM25s; FTS5 cannot weigh term frequencies across tables as true BM25F does).
+   * The body ranks its own `n` best; the fields add to those and may bring in chunks whose body
+   * lacks the terms but whose section names them.
+   */
+  private fieldScores(match: string, n: number, weights: { heading: number; form: number }): number[] {
+    const fts = this.fieldFts as Record<Field, Database.Statement<[FieldParams], ScoreRow>>
+    const scores = new Map<number, number>()
+    for (const r of fts.body.all({ match, n })) scores.set(r.id, r.score)
+    for (const field of ['heading', 'form'] as const) {
+      const w = weights[field]
+      if (w <= 0) continue
+      for (const r of fts[field].all({ match, n: FIELD_ROWS }))
+        scores.set(r.id, (scores.get(r.id) ?? 0) + w * r.score)
+    }
+    return [...scores.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, n)
+      .map(([id]) => id)
   }
 
   /**

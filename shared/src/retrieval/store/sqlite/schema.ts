@@ -69,7 +69,9 @@ CREATE TABLE pages (
   fallback INTEGER NOT NULL
 );
 CREATE INDEX pages_label ON pages (label);
-CREATE VIRTUAL TABLE chunk_fts USING fts5 (body, heading, form, content = '');
+CREATE VIRTUAL TABLE body_fts USING fts5 (body, content = '');
+CREATE VIRTUAL TABLE heading_fts USING fts5 (heading, content = '');
+CREATE VIRTUAL TABLE form_fts USING fts5 (form, content = '');
 ${dim ? `CREATE VIRTUAL TABLE chunk_vec USING vec0 (embedding float[${dim}] distance_metric=cosine);` : ''}
 `
 }

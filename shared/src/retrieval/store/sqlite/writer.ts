@@ -3,7 +3,7 @@ import { closeSync, fsyncSync, openSync } from 'node:fs'
 import type Database from 'better-sqlite3'
 import type { PageRecord } from '../../../contract/chunk'
 import { keywordTerms } from '../../terms'
-import { chunkFields } from '../common'
+import { type ChunkFields, chunkFields } from '../common'
 import type { ChunkInput, FilingStatus } from '../types'
 import { type VersionTotals, VersionWriterBase } from '../writer-base'
 import { type DB, ftsToken, openVersionDb, versionSchema, WINDOW_SLOTS } from './schema'
@@ -20,7 +20,7 @@ export class SqliteVersionWriter extends VersionWriterBase {
   private nextChunkId = 1
   private nextPageOrd = 1
   private readonly insertChunk: Database.Statement
-  private readonly insertFts: Database.Statement
+  private readonly insertFts: (id: number, fields: ChunkFields) => void
   private readonly insertVec: Database.Statement | null
   private readonly insertPage: Database.Statement
   private readonly insertTables: ReturnType<typeof tableWriter>
@@ -45,7 +45,18 @@ export class SqliteVersionWriter extends VersionWriterBase {
     this.insertChunk = db.prepare(
       'INSERT INTO chunks (id, chunk_id, ordinal, text, pages, pdf_pages, section, fallback) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     )
-    this.insertFts = db.prepare('INSERT INTO chunk_fts (rowid, body, heading, form) VALUES (?, ?, ?, ?)')
+    // One FTS5 table per field: FTS5's bm25() normalises by the length of the whole row, so a
+    // long section description in the same row would push its chunks down even at weight 0.
+    const insert = (field: 'body' | 'heading' | 'form') =>
+      db.prepare(`INSERT INTO ${field}_fts (rowid, ${field}) VALUES (?, ?)`)
+    const body = insert('body')
+    const heading = insert('heading')
+    const form = insert('form')
+    this.insertFts = (id, f) => {
+      body.run(id, ftsText(f.body))
+      heading.run(id, ftsText(f.heading))
+      form.run(id, ftsText(f.form))
+    }
     this.insertVec = dim ? db.prepare('INSERT INTO chunk_vec (rowid, embedding) VALUES (?, ?)') : null
     this.insertPage = db.prepare(
       'INSERT INTO pages (ord, label, pdf_pages, text, matter, fallback) VALUES (?, ?, ?, ?, ?, ?)',
@@ -87,7 +98,7 @@ export class SqliteVersionWriter extends VersionWriterBase {
           chunk.fallback ? 1 : 0,
         )
         const f = chunkFields(chunk)
-        this.insertFts.run(id, ftsText(f.body), ftsText(f.heading), ftsText(f.form))
+        this.insertFts(id, f)
         vectors.forEach((v, w) => {
           this.insertVec?.run(BigInt(id * WINDOW_SLOTS + w), v)
         })
@@ -97,7 +108,8 @@ export class SqliteVersionWriter extends VersionWriterBase {
 
   protected async publish(totals: VersionTotals): Promise<FilingStatus> {
     const db = this.live()
-    db.exec(`INSERT INTO chunk_fts (chunk_fts) VALUES ('optimize')`)
+    for (const t of ['body_fts', 'heading_fts', 'form_fts'])
+      db.exec(`INSERT INTO ${t} (${t}) VALUES ('optimize')`)
     db.pragma('journal_mode = DELETE')
     db.exec('ANALYZE')
     db.close()
