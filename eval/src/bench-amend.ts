@@ -120,12 +120,12 @@ async function main() {
   }
   const col = (k: string) => median(rows.map((row) => row[k] as number))
   process.stdout.write(
-    [
+    `${[
       `  filing        ${summary}`,
       `  ingest amend  median of ${runs}: read ${s(col('read'))}, chunk ${s(col('chunk'))}, embed ${s(col('embed'))}, write ${s(col('write'))}, report ${s(col('report'))}; total ${s(col('total'))}`,
       `  runs (total)  ${rows.map((row) => s(row.total as number)).join(', ')}`,
       `  /changes      on demand (both versions' pages from SQLite + report), median ${s(col('server'))}`,
-    ].join('\n') + '\n',
+    ].join('\n')}\n`,
   )
 }
 
