@@ -3,7 +3,7 @@ import type { SearchHit } from '@asks1/shared/store'
 import { describe, expect, it } from 'vitest'
 import { clip, extractiveAnswer } from '../src/answer/extractive'
 import { analyzeQuestion } from '../src/answer/question'
-import { rankUnits } from '../src/answer/rank'
+import { evidenceModel, rankUnits } from '../src/answer/rank'
 import { withRelevance } from '../src/answer/relevance'
 import { selectQuotes } from '../src/answer/select'
 import { verifyCitations } from '../src/answer/verify'
@@ -50,13 +50,14 @@ describe('extractive answers', () => {
       tagged('8', 'Advertising made up 85% of our revenue in 2011, down from 95% in 2009.'),
     ]
     const q = analyzeQuestion('What percentage of revenue came from advertising?')
-    expect(rankUnits(q, two)[0]?.pages).toEqual(['8'])
+    expect(rankUnits(q, evidenceModel(q, two))[0]?.pages).toEqual(['8'])
   })
   it('quotes at most three units, each citing its own page', () => {
     const many = Array.from({ length: 6 }, (_, i) =>
       tagged(String(20 + i), `Revenue fact number ${i} of the filing.`),
     )
-    const sel = selectQuotes(analyzeQuestion('revenue'), rankUnits(analyzeQuestion('revenue'), many))
+    const revenue = analyzeQuestion('revenue')
+    const sel = selectQuotes(revenue, rankUnits(revenue, evidenceModel(revenue, many)))
     expect(sel.abstained).toBe(false)
     if (!sel.abstained) expect(sel.quotes.map((u) => u.pages[0])).toEqual(['20', '21', '22'])
   })

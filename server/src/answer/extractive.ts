@@ -111,9 +111,11 @@ export function extractiveAnswer(
 ): ExtractiveResult {
   const q = analyzeQuestion(question, opts.company)
   const params = opts.params ?? SELECT_DEFAULTS
-  const sel = selectQuotes(q, rankUnits(q, hits), params)
+  // One model of the retrieved sentences (segmented and stemmed once) serves ranking and table rows.
+  const model = evidenceModel(q, hits)
+  const sel = selectQuotes(q, rankUnits(q, model), params)
   // A figure question is answered from a table's row and period column first, when one fits.
-  const row = opts.tables?.length ? rowAnswer(q, opts.tables, evidenceModel(q, hits)) : null
+  const row = opts.tables?.length ? rowAnswer(q, opts.tables, model) : null
   if (sel.abstained && !row) return abstain(question, q, sel, hits)
   const quotes = sel.abstained ? [] : sel.quotes.slice(0, row ? params.max - 1 : params.max)
   return {

@@ -164,12 +164,8 @@ export function evidenceModel(
   }
 }
 
-export function rankUnits(
-  q: QuestionAnalysis,
-  hits: readonly SearchHit[],
-  weights?: { name: number; unseen: number },
-): RankedUnit[] {
-  const model = evidenceModel(q, hits, weights)
+/** The retrieved units ranked for the question, from its evidence model (built once per answer). */
+export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit[] {
   const years = q.periods.filter((p) => /^\d{4}$/.test(p))
   const quarters = q.periods.flatMap((p) => QUARTER_WORDS[p] ?? [])
   return model.units
