@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readPages } from '@asks1/ingest'
-import { type CheckerScore, checkReferenceFigures, type ReferenceQuestion } from './figure-check'
+import { addScores, type CheckerScore, checkReferenceFigures, type ReferenceQuestion } from './figure-check'
 import { scoreTables, type TableScore } from './tables-score'
 
 const DEFAULT_FILINGS = ['facebook-s1', 'pandora-s1', 'camp4-424b4']
@@ -71,20 +71,8 @@ async function main(): Promise<void> {
   const all = Object.values(results).flatMap((r) => Object.values(r))
   const goldCells = all.reduce((n, s) => n + s.goldCells, 0)
   const recovered = all.reduce((n, s) => n + s.recovered, 0)
-  const c = Object.values(checker)
-  const sum = (k: 'figures' | 'falseNotVerified' | 'wrongChecked' | 'falseVerified') =>
-    c.reduce((n, s) => n + s[k], 0)
-  const summary = {
-    goldCells,
-    recovered,
-    recall: goldCells ? recovered / goldCells : 0,
-    checker: {
-      figures: sum('figures'),
-      falseNotVerified: sum('falseNotVerified'),
-      wrongChecked: sum('wrongChecked'),
-      falseVerified: sum('falseVerified'),
-    },
-  }
+  const { examples: _, ...total } = addScores(Object.values(checker))
+  const summary = { goldCells, recovered, recall: goldCells ? recovered / goldCells : 0, checker: total }
   if (a.json) {
     process.stdout.write(`${JSON.stringify({ tables: { summary, filings: results, checker } }, null, 2)}\n`)
     return
@@ -100,7 +88,7 @@ async function main(): Promise<void> {
   process.stdout.write(`all ${(100 * summary.recall).toFixed(1)}%  ${recovered}/${goldCells} cells\n`)
   for (const [id, s] of Object.entries(checker)) {
     process.stdout.write(
-      `check ${id.padEnd(22)} ${s.figures} reference figures: ${s.falseNotVerified} false "not verified"; ${s.wrongChecked} wrong figures: ${s.falseVerified} false "verified"\n`,
+      `check ${id.padEnd(22)} ${s.figures} reference figures (${s.printed} printed, ${s.computed} computed): ${s.falseNotVerified} false "not verified"; ${s.wrongChecked} wrong figures: ${s.falseVerified} false "verified", ${s.falseComputed} false "computed" (pnpm eval:figures)\n`,
     )
     for (const e of a.examples ? s.examples : s.examples.slice(0, 5)) process.stdout.write(`    ${e}\n`)
   }

@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path'
 import type { AskReply, ErrorReply, FilingsReply, SessionInfo } from '@asks1/shared/contract/api'
+import { parseFigures } from '@asks1/shared/contract/figures'
 import Database from 'better-sqlite3'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -57,6 +58,12 @@ describe('POST /ask, extractive mode (no API key)', () => {
     expect(body.citations.find((c) => c.page === '1')?.relevance?.level).toBe('strong')
     expect(body.citations.find((c) => c.page === '1')).toMatchObject({ exists: true, verified: true })
     expect(body.citations.every((c) => c.exists && c.verified)).toBe(true)
+    // Every figure of the answer is checked, not a subset, and each is printed on its page.
+    const checked = body.citations.flatMap((c) => c.checks)
+    expect(new Set(checked.map((k) => k.figure))).toEqual(
+      new Set(parseFigures(body.answer).map((f) => f.text)),
+    )
+    expect(checked.every((k) => k.found && k.status === 'printed')).toBe(true)
     // Sources: the chunks whose pages are cited, each with exactly the cited pages.
     expect(body.sources.length).toBeGreaterThan(0)
     for (const s of body.sources) {
@@ -376,6 +383,42 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
     expect(user?.content).toMatch(
       /<\/filing_excerpts>\n\nQuestion: What were revenue, users and net income\?$/,
     )
+  })
+
+  it("checks every figure of Claude's answer: printed, computed from printed ones, or not found", async () => {
+    fake.queue.push({
+      kind: 'text',
+      text: 'The founder holds 57.1% of the voting power, not 60% [p.2]. Net income was $1,000 million and revenue $3,711 million, $2,711 million apart [p.1, p.F-1]. Revenue was $3.7 billion [p.1].',
+    })
+    const res = await ask(
+      app,
+      { filing: 'acme-s1', question: 'Voting power and income?' },
+      sessionCookie(newSid()),
+    )
+    expect(res.statusCode).toBe(200)
+    const body = res.json<AskReply>()
+    expect(body.mode).toBe('llm')
+    const status = (page: string) =>
+      body.citations.find((c) => c.page === page)?.checks.map((k) => [k.figure, k.status, k.found])
+    expect(status('2')).toEqual([
+      ['57.1%', 'printed', true],
+      ['60%', 'not-found', false],
+    ])
+    expect(status('F-1')).toEqual([
+      ['$1,000 million', 'printed', true],
+      ['$3,711 million', 'printed', true],
+      ['$2,711 million', 'computed', false],
+    ])
+    // p.1 is cited twice: the figures of both spans, each once, $3.7 billion by the quote's rounding.
+    expect(status('1')).toEqual([
+      ['$1,000 million', 'printed', true],
+      ['$3,711 million', 'printed', true],
+      ['$2,711 million', 'computed', false],
+      ['$3.7 billion', 'printed', true],
+    ])
+    const f1 = body.citations.find((c) => c.page === 'F-1')
+    expect(f1).toMatchObject({ verified: false, missing: ['$2,711 million'] })
+    expect(f1?.checks[2]?.derivation).toBe('$3,711 million − $1,000 million')
   })
 
   it('resends prior turns, capped to the newest ones', async () => {

@@ -123,8 +123,9 @@ describe('citation checks', () => {
       ['F-1', [scaleByUnits(parseFigure('166,919') as Figure, parseUnits('(in thousands)'))]],
     ])
     const ok = verifyCitations('Revenue was $166.9 million [p.F-1].', pageTexts, cells)
-    expect(ok[0]?.checks).toEqual([{ figure: '$166.9 million', found: true }])
+    expect(ok[0]?.checks).toEqual([{ figure: '$166.9 million', found: true, status: 'printed' }])
     const wrong = verifyCitations('Revenue was $170.2 million [p.F-1].', pageTexts, cells)
+    expect(wrong[0]?.checks[0]?.status).toBe('not-found')
     expect(wrong[0]).toMatchObject({ verified: false, checks: [{ figure: '$170.2 million', found: false }] })
   })
   it('checks a figure against the pages cited together', () => {
@@ -146,8 +147,57 @@ describe('citation checks', () => {
         verified: true,
         figures: ['$1,000 million'],
         missing: [],
-        checks: [{ figure: '$1,000 million', found: true }],
+        checks: [{ figure: '$1,000 million', found: true, status: 'printed' }],
       },
+    ])
+  })
+  it('reports a figure computed from printed figures beside it as computed, never as found', () => {
+    const c = verifyCitations(
+      'Net income was $1,000 million and revenue $3,711 million, $2,711 million apart [p.1, p.F-1].',
+      pageTexts,
+    )
+    for (const x of c) {
+      expect(x).toMatchObject({ exists: true, verified: false, missing: ['$2,711 million'] })
+      expect(x.checks).toEqual([
+        { figure: '$1,000 million', found: true, status: 'printed' },
+        { figure: '$3,711 million', found: true, status: 'printed' },
+        {
+          figure: '$2,711 million',
+          found: false,
+          status: 'computed',
+          derivation: '$3,711 million − $1,000 million',
+        },
+      ])
+    }
+    // Operands must be printed on the cited pages: p.1 alone does not print $1,000 million.
+    const alone = verifyCitations(
+      'Net income was $1,000 million and revenue $3,711 million, $2,711 million apart [p.1].',
+      pageTexts,
+    )
+    expect(alone[0]?.checks.map((k) => k.status)).toEqual(['not-found', 'printed', 'not-found'])
+    // A wrong result is not computed either.
+    const wrong = verifyCitations(
+      'Net income was $1,000 million and revenue $3,711 million, $2,900 million apart [p.1, p.F-1].',
+      pageTexts,
+    )
+    expect(wrong[0]?.checks.at(-1)).toEqual({ figure: '$2,900 million', found: false, status: 'not-found' })
+  })
+  it('checks every figure near a citation: ranges, percentages, negatives', () => {
+    const c = verifyCitations(
+      'The founder holds 57.1% (not 5–6%) [p.2]; revenue of $3,711 million, up 88% [p.1]; net income $(1,000) million [p.F-1].',
+      pageTexts,
+    )
+    expect(c.map((x) => x.checks.map((k) => [k.figure, k.status]))).toEqual([
+      [
+        ['57.1%', 'printed'],
+        ['5', 'not-found'],
+        ['6%', 'not-found'],
+      ],
+      [
+        ['$3,711 million', 'printed'],
+        ['88%', 'printed'],
+      ],
+      [['$(1,000) million', 'printed']],
     ])
   })
 })

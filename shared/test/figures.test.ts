@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { figureAppears } from '../src/contract/citations'
 import {
+  derivedFrom,
   type Figure,
   figureEquals,
   figureOnPage,
+  figureStates,
   formatFigure,
   isEmptyCell,
   parseFigure,
@@ -11,9 +13,15 @@ import {
   parseUnits,
   scaleByUnits,
 } from '../src/contract/figures'
+import type { Table } from '../src/contract/tables'
+import { tableFigures } from '../src/contract/tables'
 import fixture from './fixtures/figure-pages.json' with { type: 'json' }
 
 const pages = fixture.pages as Record<string, Record<string, string>>
+const tables = fixture.tables as unknown as Record<string, Record<string, Table[]>>
+/** Whether a quote is on a real page as the server checks it: its text and its tables' cells. */
+const onPage = (filing: string, label: string, text: string): boolean =>
+  figureOnPage(quote(text), page(filing, label), tableFigures(tables[filing]?.[label] ?? [], label))
 const page = (filing: string, label: string): string => {
   const text = pages[filing]?.[label]
   if (!text) throw new Error(`fixture lacks ${filing} p.${label}`)
@@ -112,11 +120,12 @@ describe('figureEquals (units and rounding)', () => {
     expect(figureEquals(quote('$3,711 million'), cell('3,711', '(in millions)'))).toBe(true)
     expect(figureEquals(quote('$3,711 thousand'), cell('3,711', '(in millions)'))).toBe(false)
   })
-  it('respects the precision printed, capped for coarse figures', () => {
+  it('respects the precision printed, and nothing more (no percentage of slack)', () => {
     const c = cell('3,711', '(in millions)')
     expect(figureEquals(quote('$3.7 billion'), c)).toBe(true)
     expect(figureEquals(quote('$3.8 billion'), c)).toBe(false)
-    expect(figureEquals(quote('$4 billion'), c)).toBe(false) // 7.8% off: beyond any honest rounding
+    expect(figureEquals(quote('$4 billion'), c)).toBe(true) // 3.711 rounds to 4
+    expect(figureEquals(quote('$4 billion'), cell('4,500', '(in millions)'))).toBe(false) // rounds to 5
     expect(figureEquals(quote('$1 billion'), cell('1,000', '(in millions)'))).toBe(true)
   })
   it('never equates a percentage with an amount', () => {
@@ -173,5 +182,121 @@ describe('figures on real pages', () => {
     const cells = [cell('166,919', '(in thousands)')]
     expect(figureAppears('$166.9 million', 'Total revenue', cells)).toBe(true)
     expect(figureAppears('$170.2 million', 'Total revenue', cells)).toBe(false)
+  })
+})
+
+describe("figureStates (the quote's printed precision decides)", () => {
+  const millions = (text: string) => cell(text, '(in millions)')
+  const thousands = (text: string) => cell(text, '(in thousands)')
+  it('"$7 million" is a cell within [6.5, 7.5) million, no more', () => {
+    const q = quote('$7 million')
+    expect(figureStates(thousands('6,500'), q)).toBe(true)
+    expect(figureStates(thousands('7,499'), q)).toBe(true)
+    expect(figureStates(thousands('7,500'), q)).toBe(false) // rounds to 8
+    expect(figureStates(thousands('6,499'), q)).toBe(false)
+    expect(figureStates(thousands('(6,800)'), q)).toBe(true) // a loss, quoted without its sign
+  })
+  it('matches the issue examples', () => {
+    expect(figureStates(thousands('166,919'), quote('$166.9 million'))).toBe(true)
+    expect(figureStates(thousands('166,919'), quote('$170.2 million'))).toBe(false)
+    expect(figureStates(millions('3,711'), quote('$3,711 million'))).toBe(true)
+    expect(figureStates(millions('3,711'), quote('$3.7 billion'))).toBe(true)
+    expect(figureStates(millions('3,711'), quote('$3,711 thousand'))).toBe(false)
+    expect(figureStates(millions('1,200'), quote('$1.2 billion'))).toBe(true)
+  })
+  it('never lets a coarser print state a more precise quote', () => {
+    expect(figureStates(millions('8'), quote('$7.7 million'))).toBe(false)
+    expect(figureStates(quote('$6.4 million'), quote('$6,429.5 thousand'))).toBe(false)
+    expect(figureStates(quote('$7 million'), quote('$7.0 million'))).toBe(true) // equal values
+    // Symmetric figureEquals lets the coarser side decide: the gold-answer comparison, not the check.
+    expect(figureEquals(millions('8'), quote('$7.7 million'))).toBe(true)
+  })
+  it('percentages, per-share amounts and bare percentages of ownership tables', () => {
+    expect(figureStates(parseFigure('56.9 %') as Figure, quote('about 57%'))).toBe(true)
+    expect(figureStates(parseFigure('56.9') as Figure, quote('56.9%'))).toBe(true) // "%" in the header
+    expect(figureStates(parseFigure('56.9') as Figure, quote('57%'))).toBe(false) // bare: digits only
+    expect(figureStates(parseFigure('56.9') as Figure, quote('$56.9'))).toBe(true)
+    expect(figureStates(parseFigure('$ 56.9') as Figure, quote('56.9%'))).toBe(false)
+    const perShare = cell('(3.84)', '(In thousands, except per share amounts)', 'Net loss per share')
+    expect(figureStates(perShare, quote('$(3.84) per share'))).toBe(true)
+    expect(figureStates(perShare, quote('$3.8 per share'))).toBe(true)
+    expect(figureStates(perShare, quote('$3.84 million'))).toBe(false)
+  })
+})
+
+describe('ranges', () => {
+  it('give the first end the unit printed after the second', () => {
+    const read = (t: string) => parseFigures(t).map((f) => [f.text, f.kind, f.value])
+    expect(read('$10 to $12 million')).toEqual([
+      ['$10', 'money', 10e6],
+      ['$12 million', 'money', 12e6],
+    ])
+    expect(read('5–10%')).toEqual([
+      ['5', 'percent', 5],
+      ['10%', 'percent', 10],
+    ])
+    expect(read('between $14.00 and $16.00 per share').map((f) => f[1])).toEqual(['per-share', 'per-share'])
+    // Not a range: a count and an amount in one sentence keep their own units.
+    expect(read('12 persons paid $3 million').map((f) => f[2])).toEqual([12, 3e6])
+  })
+})
+
+describe('derivedFrom (a figure the answer computes)', () => {
+  const figs = (t: string) => parseFigures(t)
+  it("finds the difference or sum of the answer's own printed figures, to the quote's rounding", () => {
+    const [from, to, more] = figs(
+      'Total assets rose from $2,990 million to $6,331 million (about $3.3 billion more).',
+    )
+    const d = derivedFrom(more as Figure, [from as Figure, to as Figure])
+    expect(d).toMatchObject({ op: 'difference', text: '$6,331 million − $2,990 million' })
+    const [a, b, sum] = figs('$7 million and $17 million, $24 million in all')
+    expect(derivedFrom(sum as Figure, [a as Figure, b as Figure])?.op).toBe('sum')
+  })
+  it('rejects a wrong result, a result more precise than its parts, and a lone operand', () => {
+    const [from, to] = figs('$2,990 million to $6,331 million')
+    const parts = [from as Figure, to as Figure]
+    expect(derivedFrom(quote('$3.6 billion'), parts)).toBeNull()
+    expect(derivedFrom(quote('$3,341.2 million'), parts)).toBeNull()
+    expect(derivedFrom(quote('$3,341 million'), [to as Figure])).toBeNull()
+    expect(derivedFrom(quote('33%'), parts)).toBeNull() // a percentage is never a sum of amounts
+  })
+})
+
+describe('the check on real pages of the dev filings (text and tables as ingest reads them)', () => {
+  it('facebook p.127: ownership percentages printed without "%" (the header has it)', () => {
+    expect(onPage('facebook-s1', '127', '56.9%')).toBe(true)
+    expect(onPage('facebook-s1', '127', '62.59%')).toBe(false) // wrong figure
+    expect(onPage('facebook-s1', '127', '1,072,134,441 shares')).toBe(true)
+  })
+  it('facebook p.F-27 (a table in millions): $7 million is not the cell (8)', () => {
+    expect(onPage('facebook-s1', 'F-27', '$7 million')).toBe(true)
+    expect(onPage('facebook-s1', 'F-27', '$17 million')).toBe(true)
+    expect(onPage('facebook-s1', 'F-27', '$7.7 million')).toBe(false) // wrong; the page prints (8)
+    expect(onPage('facebook-s1', 'F-27', '$9.9 million')).toBe(false) // wrong; the page prints (10)
+    expect(onPage('facebook-s1', 'F-27', '$7 billion')).toBe(false) // wrong units
+  })
+  it('facebook p.F-3: total assets, and their growth only as a computation', () => {
+    expect(onPage('facebook-s1', 'F-3', '$6,331 million')).toBe(true)
+    expect(onPage('facebook-s1', 'F-3', '$2,990 million')).toBe(true)
+    expect(onPage('facebook-s1', 'F-3', '$6.3 billion')).toBe(true)
+    expect(onPage('facebook-s1', 'F-3', '$3.3 billion')).toBe(false) // printed nowhere
+    expect(onPage('facebook-s1', 'F-3', '$6,331 thousand')).toBe(false) // wrong units
+  })
+  it('pandora p.104 and p.46: 23.03%, and $36 a year is not "40 hours"', () => {
+    expect(onPage('pandora-s1', '104', '23.03%')).toBe(true)
+    expect(onPage('pandora-s1', '104', '25.33%')).toBe(false)
+    expect(onPage('pandora-s1', '104', '34,964,928 shares')).toBe(true)
+    expect(onPage('pandora-s1', '46', '$36 per year')).toBe(true)
+    expect(onPage('pandora-s1', '46', '$39.6')).toBe(false)
+    expect(onPage('pandora-s1', '46', '$40')).toBe(false) // p.46 prints "40 hours per month"
+  })
+  it('camp4 p.98 and p.13 (in thousands): $5,845 thousand, not $6,429.5 thousand ("$6.4 million")', () => {
+    expect(onPage('camp4-424b4', '98', '$5,845 thousand')).toBe(true)
+    expect(onPage('camp4-424b4', '98', '$5.8 million')).toBe(true)
+    expect(onPage('camp4-424b4', '98', '$6,429.5 thousand')).toBe(false)
+    expect(onPage('camp4-424b4', '13', '$40,616 thousand')).toBe(true)
+    expect(onPage('camp4-424b4', '13', '$40.6 million')).toBe(true)
+    expect(onPage('camp4-424b4', '13', '$40,616 million')).toBe(false) // wrong units
+    expect(onPage('camp4-424b4', '13', '$44,677.6 thousand')).toBe(false) // wrong figure
   })
 })

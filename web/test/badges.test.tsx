@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { citationMatch, citationSummary } from '../src/lib/citation-status'
+import { citationMatch, citationSummary, computedOf, statusSentence } from '../src/lib/citation-status'
 import { askReply, citation, fakeApi, filingsReply, json, renderApp, sseResponse } from './fake-api'
 
 beforeEach(() => {
@@ -36,6 +36,34 @@ describe('citation summary and match (pure)', () => {
       '1 citation · 0 of 1 citation found on its page · 1 page not in the filing (p.9)',
     )
     expect(citationSummary([], true)).toBe('')
+  })
+  test('a computed figure is said to be computed, never found or printed', () => {
+    const c = citation('F-3', {
+      figures: ['$2,990 million', '$6,331 million', '$3.3 billion'],
+      missing: ['$3.3 billion'],
+      verified: false,
+      checks: [
+        { figure: '$2,990 million', found: true, status: 'printed' },
+        { figure: '$6,331 million', found: true, status: 'printed' },
+        {
+          figure: '$3.3 billion',
+          found: false,
+          status: 'computed',
+          derivation: '$6,331 million − $2,990 million',
+        },
+      ],
+    })
+    expect(citationSummary([c], false)).toBe(
+      '1 citation · 0 of 1 citation found on its page · 1 figure computed, not printed, on p.F-3',
+    )
+    const computed = computedOf([c])
+    expect(computed).toEqual([{ figure: '$3.3 billion', derivation: '$6,331 million − $2,990 million' }])
+    expect(statusSentence('unverified', 'F-3', c.missing, c.figures, computed)).toBe(
+      'Not verified as printed: $3.3 billion ($6,331 million − $2,990 million) is not printed on page F-3: the answer computed it from figures printed there. Check the arithmetic on the page.',
+    )
+    // Beside a figure not found at all, both are said.
+    const both = statusSentence('unverified', 'F-3', ['$9 million', '$3.3 billion'], [], computed)
+    expect(both).toMatch(/^Not verified: \$9 million was not found on page F-3\. \$3\.3 billion \(/)
   })
   test('a page cited twice takes its best match; no relevance is unknown', () => {
     expect(citationMatch([citation('1', { relevance: weak }), citation('1', { relevance: strong })])).toBe(

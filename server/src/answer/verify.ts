@@ -1,11 +1,14 @@
 /**
  * Checks every page an answer cites: the page exists in the filing, and every figure quoted beside
  * the citation is stated on that page, literally or as a table cell after units and the quote's
- * rounding. Pure: page texts (and the cells of the page's tables) are passed in.
+ * rounding; a figure the page does not print but the answer computes from figures it quotes beside
+ * it that the page prints ("about $3.3 billion more" beside "$2,990 million" and "$6,331 million")
+ * is reported `computed`, with its derivation, and still not `found`. Pure: page texts (and the
+ * cells of the page's tables) are passed in.
  */
-import type { Citation } from '@asks1/shared/contract/api'
+import type { Citation, FigureCheck, FigureStatus } from '@asks1/shared/contract/api'
 import { citationFigures, figureAppears, findCitations } from '@asks1/shared/contract/citations'
-import type { Figure } from '@asks1/shared/contract/figures'
+import { derivedFrom, type Figure } from '@asks1/shared/contract/figures'
 
 /**
  * Citations written together (`[p.56, p.57]`, `(p.56; p.F-3)`) support the same text, so their
@@ -40,22 +43,27 @@ export function verifyCitations(
     prevEnd = c.index + c.length
   })
 
-  const byPage = new Map<string, Map<string, boolean>>()
+  const byPage = new Map<string, Map<string, FigureCheck>>()
   for (const g of groups) {
-    const found = (f: Figure) =>
+    const printed = (f: Figure) =>
       g.pages.some((p) => {
         const text = pageText.get(p)
         return text !== undefined && figureAppears(f, text, pageCells.get(p))
       })
+    const checks = checkGroup(g.figures, printed)
     for (const page of g.pages) {
-      const entry = byPage.get(page) ?? new Map<string, boolean>()
+      const entry = byPage.get(page) ?? new Map<string, FigureCheck>()
       byPage.set(page, entry)
-      for (const f of g.figures) entry.set(f.text, (entry.get(f.text) ?? false) || found(f))
+      for (const c of checks) {
+        const before = entry.get(c.figure)
+        if (!before || RANK[c.status ?? 'not-found'] > RANK[before.status ?? 'not-found'])
+          entry.set(c.figure, c)
+      }
     }
   }
   return [...byPage].map(([page, e]) => {
     const exists = pageText.has(page)
-    const checks = [...e].map(([figure, ok]) => ({ figure, found: exists && ok }))
+    const checks = [...e.values()].map((c) => (exists ? c : notFound(c.figure)))
     return {
       page,
       exists,
@@ -64,5 +72,22 @@ export function verifyCitations(
       missing: checks.filter((c) => !c.found).map((c) => c.figure),
       checks,
     }
+  })
+}
+
+const RANK: Record<FigureStatus, number> = { 'not-found': 0, computed: 1, printed: 2 }
+const notFound = (figure: string): FigureCheck => ({ figure, found: false, status: 'not-found' })
+
+/**
+ * Each figure of a group: printed on one of its pages, or computed from the group's printed figures
+ * (the answer's own, never arbitrary cells), or not found. A computed figure is never `found`: the
+ * page does not print it, and the reply says how it was computed instead.
+ */
+function checkGroup(figures: readonly Figure[], printed: (f: Figure) => boolean): FigureCheck[] {
+  const onPage = figures.filter(printed)
+  return figures.map((f) => {
+    if (onPage.includes(f)) return { figure: f.text, found: true, status: 'printed' }
+    const d = derivedFrom(f, onPage)
+    return d ? { figure: f.text, found: false, status: 'computed', derivation: d.text } : notFound(f.text)
   })
 }

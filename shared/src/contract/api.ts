@@ -71,12 +71,27 @@ export const RelevanceSchema = Type.Object({
   }),
 })
 export type Relevance = Static<typeof RelevanceSchema>
+export const FigureStatusSchema = Type.Union(
+  [Type.Literal('printed'), Type.Literal('computed'), Type.Literal('not-found')],
+  {
+    description:
+      '`printed`: on the cited page (as `found`); `computed`: not printed there, but the sum or difference of figures the answer quotes beside it that are printed there (see `derivation`); `not-found`: neither',
+  },
+)
+export type FigureStatus = Static<typeof FigureStatusSchema>
+
 export const FigureCheckSchema = Type.Object({
   figure: Type.String({ description: 'The figure as quoted ("$166.9 million")' }),
   found: Type.Boolean({
     description:
-      "Stated on the cited page: literally, or equal to a number on it after its units and the quote's rounding",
+      "Printed on the cited page: literally, or equal to a number on it after its units and the quote's rounding. False for a computed figure",
   }),
+  status: Type.Optional(FigureStatusSchema),
+  derivation: Type.Optional(
+    Type.String({
+      description: 'For a computed figure: how, from printed figures ("$6,331 million − $2,990 million")',
+    }),
+  ),
 })
 export type FigureCheck = Static<typeof FigureCheckSchema>
 
@@ -87,7 +102,9 @@ export const CitationSchema = Type.Object({
     description: 'The page exists and every figure quoted beside the citation appears on it',
   }),
   figures: Type.Array(Type.String(), { description: 'Figures quoted beside the citation' }),
-  missing: Type.Array(Type.String(), { description: 'Quoted figures not found on the page' }),
+  missing: Type.Array(Type.String(), {
+    description: 'Quoted figures not printed on the page (computed ones included: see `checks`)',
+  }),
   relevance: Type.Optional(RelevanceSchema),
   checks: Type.Array(FigureCheckSchema, {
     description: 'Each figure quoted beside the citation, found on the cited page or not',

@@ -5,6 +5,10 @@
  * 166,919 of a table in thousands; "$170.2 million" is not). Ingest reads table cells with it, the
  * citation check compares quoted figures with pages and cells with it, retrieval and extractive
  * answers find figures with it. Pure and browser-safe.
+ *
+ * Longer than our ~300-line norm on purpose: reading a figure, its units and deciding what states it
+ * are one idea with one set of rules; split, the rules would drift apart again (they once lived in
+ * three regex sets).
  */
 
 export type FigureKind = 'money' | 'percent' | 'per-share' | 'number'
@@ -124,14 +128,33 @@ export interface ParseOptions {
   labels?: boolean
 }
 
+/** What joins the two ends of a range or a pair sharing one unit: "$10 to $12 million", "5–10%". */
+const RANGE_JOIN = /^\s*(?:[-\u2013\u2014]|to|through|and|or)\s*$/i
+
+/**
+ * The first end of a range takes the unit printed after the second: "$10 to $12 million" is $10
+ * million, "5–10%" is 5%, "$14.00–$16.00 per share" is $14.00 per share. Only a bare first end
+ * (no scale word, percent or per share of its own) is changed.
+ */
+function shareRangeUnits(figures: Figure[], text: string): Figure[] {
+  return figures.map((a, i) => {
+    const b = figures[i + 1]
+    if (!b || a.label || a.scaled || a.kind === 'percent' || a.kind === 'per-share') return a
+    if (!RANGE_JOIN.test(text.slice(a.index + a.text.length, b.index))) return a
+    const kind = b.kind === 'percent' || b.kind === 'per-share' ? b.kind : a.kind
+    const scale = b.scaled && (a.kind === 'money') === (b.kind === 'money') ? b.scale : 1
+    if (kind === a.kind && scale === 1) return a
+    return { ...a, kind, scale, value: a.number * scale, tolerance: a.tolerance * scale, scaled: scale !== 1 }
+  })
+}
+
 /** Every figure in a text, in order; years, dates and labels are left out unless asked for. */
 export function parseFigures(text: string, opts: ParseOptions = {}): Figure[] {
-  const out: Figure[] = []
-  for (const m of text.matchAll(FIGURE_RE)) {
-    const f = build(m, text)
-    if (opts.labels || !f.label) out.push(f)
-  }
-  return out
+  const all = shareRangeUnits(
+    [...text.matchAll(FIGURE_RE)].map((m) => build(m, text)),
+    text,
+  )
+  return opts.labels ? all : all.filter((f) => !f.label)
 }
 
 /**
@@ -218,25 +241,51 @@ export function scaleByUnits(figure: Figure, units: Units | null, rowLabel = '')
   return { ...figure, scale, value: figure.number * scale, tolerance: figure.tolerance * units.scale }
 }
 
-/**
- * Rounding never stretches further than this share of the value: "$1 billion" stands for 1,040
- * million, not for 1,400 million, although the latter rounds to it.
- */
-const MAX_RELATIVE_ROUNDING = 0.05
+/** Binary floating point slack ("166.9" × 1e6 is not exactly 166,900,000). */
+const slack = (x: number, y: number) => 1e-9 * Math.max(Math.abs(x), Math.abs(y), 1)
+
+/** Whether `value` rounds to `printed` at the printed precision: [printed − tol, printed + tol). */
+const roundsTo = (value: number, printed: number, tol: number) => {
+  const eps = slack(value, printed)
+  return value >= printed - tol - eps && value < printed + tol - eps
+}
 
 /**
  * Whether two figures are the same number after rounding: the less precise one decides how much
- * rounding is allowed. Signs are ignored (prose says "a loss of $27.5 million" of a cell
+ * rounding is allowed (half a unit of its last printed digit, "$7 million" is [6.5, 7.5) million;
+ * no percentage of slack beyond that). Symmetric: for comparing two statements of a figure (a gold
+ * answer and a reply). Signs are ignored (prose says "a loss of $27.5 million" of a cell
  * "(27,474)"); a percentage only equals a percentage.
  */
 export function figureEquals(a: Figure, b: Figure): boolean {
   if ((a.kind === 'percent') !== (b.kind === 'percent')) return false
   const x = Math.abs(a.value)
   const y = Math.abs(b.value)
-  if (x === y) return true
-  const tol = Math.min(Math.max(a.tolerance, b.tolerance), MAX_RELATIVE_ROUNDING * Math.max(x, y))
-  // The tiny relative slack absorbs binary floating point ("166.9" × 1e6).
-  return Math.abs(x - y) <= tol + 1e-9 * Math.max(x, y)
+  if (Math.abs(x - y) <= slack(x, y)) return true
+  const [coarse, fine] = a.tolerance >= b.tolerance ? [x, y] : [y, x]
+  return roundsTo(fine, coarse, Math.max(a.tolerance, b.tolerance))
+}
+
+/**
+ * Whether a printed figure states a quoted one: the printed value, rounded to the quote's printed
+ * precision, is the quote ("$166.9 million" of a cell 166,919 in thousands; "$7 million" of a cell
+ * within [6.5, 7.5) million). A quote more precise than the print is never stated by it
+ * ("$7.7 million" is not the cell "8" of a table in millions), unless the values are equal
+ * ("$7.0 million" of "$7 million"). Signs are ignored as in `figureEquals`; a percentage only
+ * equals a percentage, except that a number printed with exactly the quote's digits states it (an
+ * ownership table prints "%" in its header only: "56.9" under "% of Total Voting Power").
+ */
+export function figureStates(printed: Figure, quote: Figure): boolean {
+  const x = Math.abs(printed.value)
+  const q = Math.abs(quote.value)
+  const equal = Math.abs(x - q) <= slack(x, q)
+  if ((printed.kind === 'percent') !== (quote.kind === 'percent')) {
+    const bare = quote.kind === 'percent' ? printed : quote
+    return bare.kind === 'number' && !bare.scaled && equal && printed.tolerance === quote.tolerance
+  }
+  if (equal) return true
+  if (printed.tolerance > quote.tolerance + slack(printed.tolerance, quote.tolerance)) return false
+  return roundsTo(x, q, quote.tolerance)
 }
 
 /** Every unit a page declares ("(in millions)", "(Dollars in thousands)", "($000s)"). */
@@ -252,24 +301,93 @@ export function pageUnits(pageText: string): Units[] {
 }
 
 /**
- * Whether a quoted figure is stated on a page: literally, or as one of `cells` (the table cells read
- * on that page, already in their own table's units), or, on a page with no table read, as a number
- * the page's declared units and the quote's rounding make equal (a page printing "$3,711" under
- * "(in millions)" states $3,711 million). Cells are preferred because they know which units are
- * theirs: a page may print one table in thousands and another in billions.
- * On a page that declares units, a bare number read as printed supports a quote with a scale word
- * only exactly: "$40.6 thousand" is not the cell 40,616 of a table in thousands.
+ * A bare number that counts something other than money: followed by a word that is not a scale
+ * word, on its line or wrapped to the next in lower case ("40 hours", "12 persons", "5,850 shares";
+ * a capitalised next line is a table's next row label). A quoted amount of money is never such a
+ * count ("$40 a year" is not "40 hours of free music").
+ */
+const COUNTED_AFTER =
+  /^(?:[ \t]+|[ \t]*\n[ \t]*(?=\p{Ll}))(?!(?:thousand|million|billion|trillion)s?\b)\p{L}/u
+const isCount = (f: Figure, text: string) =>
+  f.kind === 'number' && COUNTED_AFTER.test(text.slice(f.index + f.text.length, f.index + f.text.length + 24))
+
+/**
+ * Whether a quoted figure is stated on a page: as one of `cells` (the table cells read on that
+ * page, already in their own table's units), or as a number printed in the page's text — as
+ * printed, or, on a page with no table read, in a unit the page declares (a page printing "$3,711"
+ * under "(in millions)" states $3,711 million). Cells are preferred because they know which units
+ * are theirs: a page may print one table in thousands and another in billions. On a page that
+ * declares units, a bare number read as printed supports a quote with a scale word only exactly:
+ * "$40.6 thousand" is not the cell 40,616 of a table in thousands. Always by `figureStates`: the
+ * quote's rounding, never more.
  */
 export function figureOnPage(quote: Figure, pageText: string, cells: readonly Figure[] = []): boolean {
-  if (cells.some((c) => figureEquals(quote, c))) return true
+  if (cells.some((c) => figureStates(c, quote))) return true
   const units = pageUnits(pageText)
+  const money = quote.kind === 'money' || quote.kind === 'per-share'
   for (const f of parseFigures(pageText, { labels: true })) {
+    if (money && isCount(f, pageText)) continue
     const inUnits = units.map((u) => scaleByUnits(f, u)).filter((s) => s !== f)
-    if (cells.length === 0 && inUnits.some((s) => figureEquals(quote, s))) return true
+    if (cells.length === 0 && inUnits.some((s) => figureStates(s, quote))) return true
     const literalOnly = quote.scaled && inUnits.length > 0
-    if (literalOnly ? Math.abs(quote.value) === Math.abs(f.value) : figureEquals(quote, f)) return true
+    if (literalOnly ? Math.abs(quote.value) === Math.abs(f.value) : figureStates(f, quote)) return true
   }
   return false
+}
+
+/** How a quoted figure was computed from figures printed on the page: "$6,331 million − $2,990 million". */
+export interface Derivation {
+  op: 'sum' | 'difference'
+  /** The printed figures it is computed from, as quoted. */
+  from: Figure[]
+  /** "$6,331 million − $2,990 million". */
+  text: string
+}
+
+/** The sum (or difference) of printed figures as a figure precise to their combined rounding. */
+const combined = (parts: readonly Figure[], value: number, kind: FigureKind): Figure => ({
+  text: '',
+  index: 0,
+  kind,
+  number: value,
+  scale: 1,
+  value,
+  tolerance: parts.reduce((t, p) => t + p.tolerance, 0),
+  scaled: false,
+  label: false,
+})
+
+/**
+ * Whether a quoted figure that no page prints is computed from figures the same answer quotes
+ * beside it and the page prints (`printed`): the difference or sum of two of them, or the sum of
+ * all of them, to the quote's rounding ("about $3.3 billion more" beside "$2,990 million" and
+ * "$6,331 million"). Only the answer's own figures are tried, never arbitrary cells of the page:
+ * a page has so many cells that some pair adds up to almost anything.
+ */
+export function derivedFrom(quote: Figure, printed: readonly Figure[]): Derivation | null {
+  const parts = printed.filter((p) => p !== quote && (p.kind === 'percent') === (quote.kind === 'percent'))
+  const kind = quote.kind
+  const size = (f: Figure) => Math.abs(f.value)
+  for (let i = 0; i < parts.length; i++)
+    for (let j = i + 1; j < parts.length; j++) {
+      const [a, b] = [parts[i], parts[j]] as [Figure, Figure]
+      const [big, small] = size(a) >= size(b) ? [a, b] : [b, a]
+      const diff = combined([a, b], size(big) - size(small), kind)
+      if (figureStates(diff, quote))
+        return { op: 'difference', from: [big, small], text: `${big.text} − ${small.text}` }
+      const sum = combined([a, b], size(a) + size(b), kind)
+      if (figureStates(sum, quote)) return { op: 'sum', from: [a, b], text: `${a.text} + ${b.text}` }
+    }
+  if (parts.length > 2) {
+    const total = combined(
+      parts,
+      parts.reduce((t, p) => t + size(p), 0),
+      kind,
+    )
+    if (figureStates(total, quote))
+      return { op: 'sum', from: [...parts], text: parts.map((p) => p.text).join(' + ') }
+  }
+  return null
 }
 
 /** A figure written the way a reader expects: "$166,919 thousand", "12.5%", "-$27,474". */

@@ -40,7 +40,9 @@ export function BadgeKey() {
             p.1
           </span>
         </dt>
-        <dd>a figure not found on that page</dd>
+        <dd>
+          a figure not printed on that page: not found, or computed by the answer (the page panel says how)
+        </dd>
       </div>
       <div>
         <dt>

@@ -1,10 +1,10 @@
-import { type Figure, figureEquals, parseFigures } from '@asks1/shared/contract/figures'
+import { type Figure, figureStates, parseFigures } from '@asks1/shared/contract/figures'
 import { cellFigure, type Table } from '@asks1/shared/contract/tables'
 
-/** Whether a cell equals one of the cited figures (after the table's units and the quote's rounding). */
+/** Whether a cell states one of the cited figures (after the table's units and the quote's rounding), as the check decides. */
 function isCited(cell: Table['rows'][number]['cells'][number], cited: readonly Figure[]): boolean {
   const f = cellFigure(cell)
-  return f !== null && cited.some((c) => figureEquals(c, f))
+  return f !== null && cited.some((c) => figureStates(f, c))
 }
 
 const unitsNote = (t: Table) =>

@@ -2,7 +2,7 @@ import type { Citation, FilingInfo } from '@asks1/shared/contract/api'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { sourcePageQueryOptions } from '../api/queries'
-import { citationStatus, figuresOf, missingOf, statusSentence } from '../lib/citation-status'
+import { citationStatus, computedOf, figuresOf, missingOf, statusSentence } from '../lib/citation-status'
 import { describeFailure } from '../lib/error-copy'
 import { highlightFigures, highlightRegExp, quoteAppears } from '../lib/highlight'
 import { Modal, ModalCloseButton } from './Modal'
@@ -80,6 +80,7 @@ function SourcePage({
   const figures = isCited ? figuresOf(target.citations) : []
   const quotes = isCited ? target.quotes : []
   const missing = isCited ? missingOf(target.citations) : []
+  const computed = isCited ? computedOf(target.citations) : []
   const status = target.checked ? citationStatus(target.citations) : 'pending'
   // Keyed by the figures' text, not the array (a new array each render would redo the work).
   const figuresKey = figures.join('\u0000')
@@ -147,7 +148,7 @@ function SourcePage({
       )}
 
       {isCited && status !== 'pending' && (
-        <p className={`check check--${status}`}>{statusSentence(status, page, missing, figures)}</p>
+        <p className={`check check--${status}`}>{statusSentence(status, page, missing, figures, computed)}</p>
       )}
       {isCited && figures.length > 0 && (
         <p className="source__figures">

@@ -20,20 +20,44 @@ const unique = (xs: string[]) => [...new Set(xs)]
 export const figuresOf = (forPage: readonly Citation[]) => unique(forPage.flatMap((c) => c.figures))
 export const missingOf = (forPage: readonly Citation[]) => unique(forPage.flatMap((c) => c.missing))
 
+/** A figure the page does not print but the answer computed from figures it does print. */
+export interface ComputedFigure {
+  figure: string
+  /** "$6,331 million − $2,990 million" */
+  derivation: string
+}
+
+/** The computed figures of one page's citations (they are also in `missing`: not printed). */
+export function computedOf(forPage: readonly Citation[]): ComputedFigure[] {
+  const out = new Map<string, ComputedFigure>()
+  for (const c of forPage)
+    for (const k of c.checks)
+      if (k.status === 'computed' && !out.has(k.figure))
+        out.set(k.figure, { figure: k.figure, derivation: k.derivation ?? '' })
+  return [...out.values()]
+}
+
+const computedSentence = (computed: readonly ComputedFigure[], page: string) =>
+  `${computed.map((c) => (c.derivation ? `${c.figure} (${c.derivation})` : c.figure)).join(', ')} ${computed.length === 1 ? 'is' : 'are'} not printed on page ${page}: the answer computed ${computed.length === 1 ? 'it' : 'them'} from figures printed there.`
+
 export function statusSentence(
   status: CitationStatus,
   page: string,
   missing: readonly string[],
   figures: readonly string[] = [],
+  computed: readonly ComputedFigure[] = [],
 ): string {
+  const notFound = missing.filter((m) => !computed.some((c) => c.figure === m))
   switch (status) {
     case 'verified':
       return figures.length > 0
         ? `Checked: page ${page} is in the filing and the figures quoted from it appear on it.`
         : `Checked: page ${page} is in the filing.`
     case 'unverified':
-      return missing.length > 0
-        ? `Not verified: ${missing.join(', ')} ${missing.length === 1 ? 'was' : 'were'} not found on page ${page}. Read the page to judge for yourself.`
+      if (notFound.length === 0 && computed.length > 0)
+        return `Not verified as printed: ${computedSentence(computed, page)} Check the arithmetic on the page.`
+      return notFound.length > 0
+        ? `Not verified: ${notFound.join(', ')} ${notFound.length === 1 ? 'was' : 'were'} not found on page ${page}.${computed.length ? ` ${computedSentence(computed, page)}` : ''} Read the page to judge for yourself.`
         : `Not verified: the quoted figures could not be matched on page ${page}.`
     case 'missing':
       return `Page ${page} does not exist in this filing: treat the claim that cites it with care.`
@@ -82,10 +106,16 @@ export function citationSummary(citations: readonly Citation[], quoted: boolean)
   )
   const absent = citations.filter((c) => !c.exists).map((c) => `p.${c.page}`)
   if (absent.length) parts.push(`${plural(absent.length, 'page')} not in the filing (${absent.join(', ')})`)
-  const missing = citations.filter((c) => c.exists && c.missing.length > 0)
-  const figures = missing.reduce((n, c) => n + c.missing.length, 0)
-  if (figures)
-    parts.push(`${plural(figures, 'figure')} not found on ${missing.map((c) => `p.${c.page}`).join(', ')}`)
+  // Not printed splits in two: computed from printed figures (said so), and not found at all.
+  const isComputed = (c: Citation, figure: string) =>
+    c.checks.some((k) => k.figure === figure && k.status === 'computed')
+  const tally = (keep: (c: Citation, figure: string) => boolean, what: string) => {
+    const pages = citations.filter((c) => c.exists && c.missing.some((m) => keep(c, m)))
+    const n = pages.reduce((t, c) => t + c.missing.filter((m) => keep(c, m)).length, 0)
+    if (n) parts.push(`${plural(n, 'figure')} ${what} ${pages.map((c) => `p.${c.page}`).join(', ')}`)
+  }
+  tally((c, m) => !isComputed(c, m), 'not found on')
+  tally(isComputed, 'computed, not printed, on')
   const weak = citations.filter((c) => c.relevance?.level === 'weak').length
   if (weak) parts.push(`${plural(weak, 'weak match', 'weak matches')} to the question`)
   return parts.join(' · ')
