@@ -5,7 +5,7 @@
  * made wrong (10% off, wrong units). Reports correct figures printed / computed / not found (false
  * "not verified") and wrong figures found (false "verified") or computed (false "computed").
  *
- * Without arguments: the dev filings of ../shared/data (facebook, pandora, camp4), each read from its
+ * Without arguments: the dev filings of ../shared/data (facebook, pandora, camp4, twitter), each read from its
  * Chrome-printed PDF and from its EDGAR HTML (the server may serve either), with the question sets
  * of ../shared/data/questions. With --filing-file/--questions: any filing and its questions (each
  * question's `filing` names its file's id). Progress on stderr; --json prints only the result.
@@ -18,7 +18,7 @@ import { parseFilingFile } from './args'
 import { addScores, type CheckerScore, checkReferenceFigures, type ReferenceQuestion } from './figure-check'
 
 const DATA = join(import.meta.dirname, '../../../shared/data')
-const DEV = ['facebook-s1', 'pandora-s1', 'camp4-424b4']
+const DEV = ['facebook-s1', 'pandora-s1', 'camp4-424b4', 'twitter-10k-2013']
 
 interface Reading {
   id: string

@@ -138,6 +138,18 @@ describe('citation checks', () => {
       ['2', true],
     ])
   })
+  it('checks the figures trailing a group of citations against the group', () => {
+    const c = verifyCitations(
+      'Users reached 845 million [p.2, p.1], with revenue of $3,711 million and 99% margins.',
+      pageTexts,
+    )
+    for (const x of c)
+      expect(x.checks.map((k) => [k.figure, k.status])).toEqual([
+        ['845 million', 'printed'],
+        ['$3,711 million', 'printed'],
+        ['99%', 'not-found'],
+      ])
+  })
   it('does not confuse p.1 with p.F-1 or p.12', () => {
     const c = verifyCitations('Net income was $1,000 million [p.F-1].', pageTexts)
     expect(c).toEqual([

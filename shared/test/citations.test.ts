@@ -99,6 +99,29 @@ describe('figures', () => {
       { page: '18', figures: ['88%'] },
     ])
   })
+  it('takes every figure of a cited sentence: before the citation, and after it to the sentence end', () => {
+    const spans = (answer: string) =>
+      citationFigures(answer).map((c) => [c.page, c.figures.map((f) => f.text)])
+    expect(spans('Revenue was $3,711 million [p.50], up 88% from 2010. Costs were $1 million.')).toEqual([
+      ['50', ['$3,711 million', '88%']],
+    ])
+    // "vs." and "Inc." do not end the sentence; a sentence citing nothing belongs to no citation.
+    expect(
+      spans('Revenue was $5 million. Facebook, Inc. made $3,711 million vs. $1,974 million [p.50].'),
+    ).toEqual([['50', ['$3,711 million', '$1,974 million']]])
+    // Two citations in one sentence: the text between goes to the second, the tail to the last.
+    expect(
+      spans('Revenue rose to $3,711 million (p.50) and net income to $1,000 million (p.F-4), a 27% margin.'),
+    ).toEqual([
+      ['50', ['$3,711 million']],
+      ['F-4', ['$1,000 million', '27%']],
+    ])
+    // Years in parentheses are labels, not negative figures.
+    expect(spans('Revenue: $3,711 million (2011) and $1,974 million (2010) [p.50; p.F-4].')).toEqual([
+      ['50', ['$3,711 million', '$1,974 million']],
+      ['F-4', []],
+    ])
+  })
   it('matches figures on a page boundary-safely, table cells included', () => {
     const page = 'Total revenue $ 3,711 $ 1,974 and 1,193,200,798 shares; ratio 112.05; loss (27,474 )'
     expect(figureAppears('$3,711', page)).toBe(true)

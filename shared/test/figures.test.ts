@@ -178,6 +178,15 @@ describe('figures on real pages', () => {
     expect(figureOnPage(quote('$40.6 thousand'), f4)).toBe(false)
     expect(figureOnPage(quote('$41.6 million'), f4)).toBe(false)
   })
+  it("reads the text in the page's one unit when the table reader missed a row, never with two units", () => {
+    const other = [cell('1,000', '(in thousands)')]
+    const one = '(in thousands)\nTotal revenue........ $ 242,675 $168,580'
+    expect(figureOnPage(quote('$242,675 thousand'), one, other)).toBe(true)
+    expect(figureOnPage(quote('$242.7 million'), one, other)).toBe(true)
+    expect(figureOnPage(quote('$242,675 million'), one, other)).toBe(false)
+    const two = `${one}\n(in millions)\nCash 5`
+    expect(figureOnPage(quote('$242,675 thousand'), two, other)).toBe(false)
+  })
   it('uses table cells given in their units', () => {
     const cells = [cell('166,919', '(in thousands)')]
     expect(figureAppears('$166.9 million', 'Total revenue', cells)).toBe(true)

@@ -12,8 +12,8 @@ import { derivedFrom, type Figure } from '@asks1/shared/contract/figures'
 
 /**
  * Citations written together (`[p.56, p.57]`, `(p.56; p.F-3)`) support the same text, so their
- * figures are checked against the group's pages together: the parser gives the later ones an
- * empty span.
+ * figures are checked against the group's pages together: the parser gives the later ones only
+ * the figures that trail the group in its sentence.
  */
 const JOINER_RE = /^[\s,;&/\][()–—-]*(?:and\s*)?(?:pp?\.\s?)?$/i
 
@@ -35,8 +35,10 @@ export function verifyCitations(
     const between = prevEnd >= 0 ? answer.slice(prevEnd, c.index) : null
     const figures = spans[i]?.figures ?? []
     const last = groups.at(-1)
-    if (last && between !== null && figures.length === 0 && JOINER_RE.test(between)) {
+    if (last && between !== null && JOINER_RE.test(between)) {
       if (!last.pages.includes(c.page)) last.pages.push(c.page)
+      // The figures after the group's last citation, to its sentence's end, support the group.
+      for (const f of figures) if (!last.figures.some((g) => g.text === f.text)) last.figures.push(f)
     } else {
       groups.push({ pages: [c.page], figures: [...figures] })
     }

@@ -9,28 +9,14 @@
  */
 import { type Figure, figureOnPage, parseFigure, parseFigures } from './figures'
 import { PAGE_LABEL_PATTERN, pagesAfterUpTo, parsePageLabel } from './page-label'
+import { segmentProse } from './sentences'
+
+// Page tags have their own module (sentences.ts needs them; citations.ts needs sentences).
+export { PAGE_TAG_RE, pageTag, pageTagsIn, stripPageTags } from './page-tags'
 
 const LABEL = PAGE_LABEL_PATTERN
 // Not followed by more of a word or number (`p.154` is not `p.15`; `p.15-3a` is no citation at all).
 const LABEL_END = String.raw`(?![\dA-Za-z])(?!-\d+[A-Za-z])`
-
-/** An inline tag in chunk text; group 1 is the label. */
-export const PAGE_TAG_RE = new RegExp(String.raw`\[p\.(${LABEL})\]`, 'g')
-
-export const pageTag = (label: string): string => `[p.${label}]`
-
-/** Chunk text without its page tags (what gets embedded and shown as plain text). */
-export function stripPageTags(text: string): string {
-  return text
-    .replace(PAGE_TAG_RE, ' ')
-    .replace(/[ \t]{2,}/g, ' ')
-    .trim()
-}
-
-/** Labels of the inline tags in a text, in order of appearance. */
-export function pageTagsIn(text: string): string[] {
-  return [...text.matchAll(PAGE_TAG_RE)].map((m) => m[1] as string)
-}
 
 export interface FoundCitation {
   /** The cited printed page label. */
@@ -118,26 +104,43 @@ export function extractFigures(text: string): string[] {
   return [...new Set(parseFigures(text).map((f) => f.text))]
 }
 
+/** Where the last sentence of `text` starts (its last line, split by `segmentProse`). */
+function lastSentenceStart(text: string): number {
+  const line = text.lastIndexOf('\n') + 1
+  const sentences = segmentProse(text.slice(line)).filter((s) => /[\p{L}\p{N}]/u.test(s.text))
+  return line + (sentences.at(-1)?.start ?? 0)
+}
+
+/** Where the sentence `text` starts in ends (its first line, split by `segmentProse`). */
+function firstSentenceEnd(text: string): number {
+  const nl = text.indexOf('\n')
+  const line = nl < 0 ? text : text.slice(0, nl)
+  return segmentProse(line)[0]?.text.length ?? line.length
+}
+
 /**
- * For each citation, the figures quoted in the text it supports: the span from the previous
- * citation (or the start of the sentence) up to the citation itself. Every figure counts.
+ * For each citation, the figures quoted in the text it supports: from the start of its sentence (or
+ * the previous citation) up to the citation, and, when no other citation follows in the sentence,
+ * on to the sentence's end ("$3,711 million [p.50], up 88% from 2010" checks both on p.50). Every
+ * figure of a cited sentence counts; figures in sentences citing nothing belong to no citation.
  */
 export function citationFigures(answer: string): { page: string; figures: Figure[] }[] {
   const found = findCitations(answer)
-  const out: { page: string; figures: Figure[] }[] = []
-  let prevEnd = 0
-  for (const c of found) {
+  return found.map((c, i) => {
+    const prevEnd = i > 0 ? (found[i - 1] as FoundCitation).index + (found[i - 1] as FoundCitation).length : 0
     const before = answer.slice(prevEnd, c.index)
-    // Stop at the sentence boundary closest before the citation, unless that leaves nothing.
-    const sentenceStart = Math.max(before.lastIndexOf('. ', before.length - 2), before.lastIndexOf('\n'))
-    const span =
-      sentenceStart > 0 && sentenceStart < before.length - 2 ? before.slice(sentenceStart + 1) : before
+    const end = c.index + c.length
+    const next = found[i + 1]
+    // A list of pages (`pp. 12, 14`) is one citation per page with no text between: nothing trails.
+    const after = next && next.index <= end ? '' : answer.slice(end, next?.index ?? answer.length)
+    const sentenceEnd = firstSentenceEnd(after)
+    const tail = next && sentenceEnd >= after.length ? '' : after.slice(0, sentenceEnd)
     const seen = new Set<string>()
-    const figures = parseFigures(span).filter((f) => !seen.has(f.text) && seen.add(f.text))
-    out.push({ page: c.page, figures })
-    prevEnd = c.index + c.length
-  }
-  return out
+    const figures = [...parseFigures(before.slice(lastSentenceStart(before))), ...parseFigures(tail)].filter(
+      (f) => !seen.has(f.text) && seen.add(f.text),
+    )
+    return { page: c.page, figures }
+  })
 }
 
 /**

@@ -94,12 +94,12 @@ function build(m: RegExpMatchArray, text: string): Figure {
   const bare = kind === 'number' && !scaleWord && !negative && /^\d+$/.test(num)
   const before = text.slice(Math.max(0, index - 16), index)
   const after = text.slice(index + m[0].length, index + m[0].length + 3)
+  // A year stays a year in parentheses: "$777 million (2009)" is no negative 2,009.
+  const year = num.length === 4 && magnitude >= 1900 && magnitude <= 2099
+  const yearInParens = year && kind === 'number' && !scaleWord && !g.neg && Boolean(g.open || g.open2)
   const label =
-    bare &&
-    ((num.length === 4 && magnitude >= 1900 && magnitude <= 2099) ||
-      MONTHS.test(before) ||
-      LABEL_BEFORE.test(before) ||
-      ORDINAL_AFTER.test(after))
+    yearInParens ||
+    (bare && (year || MONTHS.test(before) || LABEL_BEFORE.test(before) || ORDINAL_AFTER.test(after)))
   // Unbalanced parentheses belong to the sentence, not the figure: "(88%; p.50)" keeps "88%".
   let printed = m[0]
   let start = index
@@ -314,9 +314,10 @@ const isCount = (f: Figure, text: string) =>
 /**
  * Whether a quoted figure is stated on a page: as one of `cells` (the table cells read on that
  * page, already in their own table's units), or as a number printed in the page's text — as
- * printed, or, on a page with no table read, in a unit the page declares (a page printing "$3,711"
- * under "(in millions)" states $3,711 million). Cells are preferred because they know which units
- * are theirs: a page may print one table in thousands and another in billions. On a page that
+ * printed, or in a unit the page declares (a page printing "$3,711" under "(in millions)" states
+ * $3,711 million) when the page has no table read or declares one unit only. Cells are preferred
+ * because they know which units are theirs: a page may print one table in thousands and another in
+ * billions; the text is still read because a table reader may miss a row. On a page that
  * declares units, a bare number read as printed supports a quote with a scale word only exactly:
  * "$40.6 thousand" is not the cell 40,616 of a table in thousands. Always by `figureStates`: the
  * quote's rounding, never more.
@@ -328,7 +329,7 @@ export function figureOnPage(quote: Figure, pageText: string, cells: readonly Fi
   for (const f of parseFigures(pageText, { labels: true })) {
     if (money && isCount(f, pageText)) continue
     const inUnits = units.map((u) => scaleByUnits(f, u)).filter((s) => s !== f)
-    if (cells.length === 0 && inUnits.some((s) => figureStates(s, quote))) return true
+    if ((cells.length === 0 || units.length === 1) && inUnits.some((s) => figureStates(s, quote))) return true
     const literalOnly = quote.scaled && inUnits.length > 0
     if (literalOnly ? Math.abs(quote.value) === Math.abs(f.value) : figureStates(f, quote)) return true
   }

@@ -9,7 +9,7 @@
  * wrapped lines are joined, while table rows (a label followed by two or more figure cells) stay
  * units of their own.
  */
-import { PAGE_TAG_RE } from './citations'
+import { PAGE_TAG_RE } from './page-tags'
 
 export interface TextUnit {
   /** Whitespace-normalised text, without page tags. */
