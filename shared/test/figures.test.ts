@@ -245,6 +245,11 @@ describe('ranges', () => {
       ['10%', 'percent', 10],
     ])
     expect(read('between $14.00 and $16.00 per share').map((f) => f[1])).toEqual(['per-share', 'per-share'])
+    expect(read('12.5%-15%')).toEqual([
+      ['12.5%', 'percent', 12.5],
+      ['15%', 'percent', 15],
+    ])
+    expect(read('5%-or-greater holders')).toEqual([['5%', 'percent', 5]])
     // Not a range: a count and an amount in one sentence keep their own units.
     expect(read('12 persons paid $3 million').map((f) => f[2])).toEqual([12, 3e6])
   })

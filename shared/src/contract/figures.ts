@@ -53,18 +53,20 @@ export const NUMBER_SOURCE = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+
 export const SCALE_WORD_SOURCE = 'thousand|million|billion|trillion'
 const NUM = `${NUMBER_SOURCE}|\\.\\d+`
 /**
- * One figure in running text. Groups: neg (leading minus), open/close (parentheses = negative),
+ * One figure in running text. Groups: neg (leading minus, not a dash right after a figure: "5%-10%"
+ * is a range), open/close (parentheses = negative),
  * cur ($), num, pct (% or "percent"), scale (a word, or an abbreviation only right after "$1.2"),
  * share ("per share"). Not inside a word, a code ("F-16", "10-K", "333-1234") or a date ("12/31").
  */
 const FIGURE_RE = new RegExp(
   String.raw`(?<![\p{L}\p{N}_.,/]|[\p{L}\p{N}]-)` +
-    String.raw`(?<neg>[-\u2212\u2013](?=\s?\$?\s?\d))?(?<open>\((?=\s?\$?\s?[\d.]))?(?<cur>\$\s?)?(?<open2>\((?=\s?[\d.]))?\s?` +
+    String.raw`(?<neg>(?<![\d%)]\s?)[-\u2212\u2013](?=\s?\$?\s?\d))?(?<open>\((?=\s?\$?\s?[\d.]))?(?<cur>\$\s?)?(?<open2>\((?=\s?[\d.]))?\s?` +
     `(?<num>${NUM})` +
     String.raw`(?:\s?(?<close>\)))?` +
     String.raw`(?:(?<pct>\s?%|\s(?:percent|per cent)\b)|(?:\s(?<scale>${SCALE_WORD_SOURCE})s?\b)|(?<=\$\s?[\d.,]+)(?<abbr>bn|mm|mn|tn|[kmb])\b)?` +
     String.raw`(?<share>\s(?:per|a)\s(?:basic\s|diluted\s|common\s|ordinary\s)?share\b)?` +
-    String.raw`(?![\p{L}\p{N}_]|[.,]\d|-\p{L}|/\d)`,
+    // After a "%" a hyphenated word is a compound ("5%-or-greater holders"), not a code.
+    String.raw`(?:(?<=%)(?![\p{N}])|(?![\p{L}\p{N}_]|[.,]\d|-\p{L}|/\d))`,
   'giu',
 )
 
