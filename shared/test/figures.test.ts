@@ -266,6 +266,24 @@ describe('derivedFrom (a figure the answer computes)', () => {
     const [a, b, sum] = figs('$7 million and $17 million, $24 million in all')
     expect(derivedFrom(sum as Figure, [a as Figure, b as Figure])?.op).toBe('sum')
   })
+  it('finds a percentage change or share between two amounts, when they are precise enough', () => {
+    const pct = (t: string) => {
+      const all = figs(t)
+      const q = all.find((f) => f.kind === 'percent') as Figure
+      return derivedFrom(
+        q,
+        all.filter((f) => f !== q),
+      )
+    }
+    expect(pct('grew 88% from $1,974 million to $3,711 million')).toMatchObject({
+      op: 'change',
+      text: '($3,711 million − $1,974 million) / $1,974 million',
+    })
+    expect(pct('Zynga was 12% of revenue: $445 million of $3,711 million')?.op).toBe('share')
+    expect(pct('grew 90% from $1,974 million to $3,711 million')).toBeNull()
+    // $7 million and $17 million stand for 6.5–7.5 and 16.5–17.5: no percentage to a unit follows.
+    expect(pct('from $7 million to $17 million, up 143%')).toBeNull()
+  })
   it('rejects a wrong result, a result more precise than its parts, and a lone operand', () => {
     const [from, to] = figs('$2,990 million to $6,331 million')
     const parts = [from as Figure, to as Figure]

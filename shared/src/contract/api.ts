@@ -75,7 +75,7 @@ export const FigureStatusSchema = Type.Union(
   [Type.Literal('printed'), Type.Literal('computed'), Type.Literal('not-found')],
   {
     description:
-      '`printed`: on the cited page (as `found`); `computed`: not printed there, but the sum or difference of figures the answer quotes beside it that are printed there (see `derivation`); `not-found`: neither',
+      '`printed`: on the cited page (as `found`); `computed`: not printed there, but the sum, difference, percentage change or share of figures the answer quotes beside it that are printed there (see `derivation`); `not-found`: neither',
   },
 )
 export type FigureStatus = Static<typeof FigureStatusSchema>

@@ -340,7 +340,7 @@ export function figureOnPage(quote: Figure, pageText: string, cells: readonly Fi
 
 /** How a quoted figure was computed from figures printed on the page: "$6,331 million − $2,990 million". */
 export interface Derivation {
-  op: 'sum' | 'difference'
+  op: 'sum' | 'difference' | 'change' | 'share'
   /** The printed figures it is computed from, as quoted. */
   from: Figure[]
   /** "$6,331 million − $2,990 million". */
@@ -362,9 +362,9 @@ const combined = (parts: readonly Figure[], value: number, kind: FigureKind): Fi
 
 /**
  * Whether a quoted figure that no page prints is computed from figures the same answer quotes
- * beside it and the page prints (`printed`): the difference or sum of two of them, or the sum of
- * all of them, to the quote's rounding ("about $3.3 billion more" beside "$2,990 million" and
- * "$6,331 million"). Only the answer's own figures are tried, never arbitrary cells of the page:
+ * beside it and the page prints (`printed`): the difference or sum of two of them, a percentage
+ * change or share between two amounts, or the sum of all of them, to the quote's rounding ("about
+ * $3.3 billion more" beside "$2,990 million" and "$6,331 million"). Only the answer's own figures are tried, never arbitrary cells of the page:
  * a page has so many cells that some pair adds up to almost anything.
  */
 export function derivedFrom(quote: Figure, printed: readonly Figure[]): Derivation | null {
@@ -381,6 +381,10 @@ export function derivedFrom(quote: Figure, printed: readonly Figure[]): Derivati
       const sum = combined([a, b], size(a) + size(b), kind)
       if (figureStates(sum, quote)) return { op: 'sum', from: [a, b], text: `${a.text} + ${b.text}` }
     }
+  if (quote.kind === 'percent') {
+    const ratio = ratioOf(quote, printed)
+    if (ratio) return ratio
+  }
   if (parts.length > 2) {
     const total = combined(
       parts,
@@ -390,6 +394,32 @@ export function derivedFrom(quote: Figure, printed: readonly Figure[]): Derivati
     if (figureStates(total, quote))
       return { op: 'sum', from: [...parts], text: parts.map((p) => p.text).join(' + ') }
   }
+  return null
+}
+
+/**
+ * A percentage computed from two amounts the answer quotes: the change from one to the other
+ * ("grew 88% from $1,974 million to $3,711 million") or the share of one in the other ("12% of
+ * revenue"). The ratio carries its operands' rounding, so only precise enough operands can
+ * support a precise percentage.
+ */
+function ratioOf(quote: Figure, printed: readonly Figure[]): Derivation | null {
+  const amounts = printed.filter((p) => p.kind !== 'percent' && p.value !== 0)
+  const pct = (value: number, a: Figure, b: Figure): Figure => {
+    const relative = a.tolerance / Math.abs(a.value) + b.tolerance / Math.abs(b.value)
+    return { ...combined([], value, 'percent'), tolerance: Math.abs(value) * relative + 1e-9 }
+  }
+  for (const a of amounts)
+    for (const b of amounts) {
+      if (a === b) continue
+      const [x, y] = [Math.abs(a.value), Math.abs(b.value)]
+      // From a to b, relative to a: a change.
+      if (figureStates(pct(((y - x) / x) * 100, a, b), quote))
+        return { op: 'change', from: [a, b], text: `(${b.text} − ${a.text}) / ${a.text}` }
+      // a as a share of b (the larger).
+      if (x < y && figureStates(pct((x / y) * 100, a, b), quote))
+        return { op: 'share', from: [a, b], text: `${a.text} / ${b.text}` }
+    }
   return null
 }
 
