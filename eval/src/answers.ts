@@ -169,7 +169,11 @@ export async function evaluateAnswers(
         outcome = {
           ...base,
           answer: reply.answer,
-          citations: reply.citations.map((c) => ({ page: c.page, verified: c.verified })),
+          citations: reply.citations.map((c) => ({
+            page: c.page,
+            verified: c.verified,
+            figures: c.checks.map((k) => k.status ?? (k.found ? 'printed' : 'not-found')),
+          })),
           ...(reply.abstention ? { abstained: true } : {}),
           ...(sumUsage(record.usage) ? { usage: sumUsage(record.usage) } : {}),
           ...(record.timings.length > 0

@@ -2,6 +2,7 @@
  * The evaluation's metrics as pure functions: no I/O, so every figure in a report can be recomputed
  * and tested on hand-made inputs.
  */
+import type { FigureStatus } from '@asks1/shared/contract/api'
 import { figureEquals, parseFigure, parseFigures } from '@asks1/shared/contract/figures'
 import type { EvalQuestion } from './questions'
 
@@ -155,6 +156,8 @@ export function summarizeRetrieval(outcomes: readonly RetrievalOutcome[]): Retri
 export interface AnswerCitation {
   page: string
   verified: boolean
+  /** The status of each figure the server checked beside the citation (`checks[].status`). */
+  figures?: readonly FigureStatus[]
 }
 
 export interface AnswerOutcome {
@@ -202,6 +205,24 @@ export function citationRecallAny(outcomes: readonly AnswerOutcome[]): number | 
 export function citationsVerified(outcomes: readonly AnswerOutcome[]): number | null {
   const all = outcomes.flatMap((o) => o.citations)
   return all.length === 0 ? null : all.filter((c) => c.verified).length / all.length
+}
+
+/**
+ * The server's figure checks, pooled over all citations: printed on the cited page, computed from
+ * printed figures, not found. Absent when no reply carried checks.
+ */
+export function figureChecks(
+  outcomes: readonly AnswerOutcome[],
+): { figures: number; printed: number; computed: number; not_found: number } | undefined {
+  const all = outcomes.flatMap((o) => o.citations.flatMap((c) => c.figures ?? []))
+  if (!outcomes.some((o) => o.citations.some((c) => c.figures !== undefined))) return undefined
+  const count = (s: FigureStatus) => all.filter((x) => x === s).length
+  return {
+    figures: all.length,
+    printed: count('printed'),
+    computed: count('computed'),
+    not_found: count('not-found'),
+  }
 }
 
 /** Gold facts present in the answer, pooled over all facts of non-negative questions. */
@@ -317,6 +338,8 @@ export interface AnswerSummary {
   n: number
   citation_page_precision: number | null
   citations_verified: number | null
+  /** Figures the server checked beside citations, by status (`checks[].status`). */
+  figure_checks?: { figures: number; printed: number; computed: number; not_found: number }
   facts_recall: number | null
   refusal_accuracy: number | null
   latency_ms: { p50: number | null; p95: number | null }
@@ -356,6 +379,8 @@ export function summarizeAnswers(outcomes: readonly AnswerOutcome[], model?: str
     false_refusal_rate: roundOrNull(falseRefusalRate(outcomes)),
     errors: outcomes.filter((o) => o.error !== undefined).length,
   }
+  const checks = figureChecks(outcomes)
+  if (checks) summary.figure_checks = checks
   const withUsage = outcomes.filter((o) => o.usage !== undefined)
   if (withUsage.length > 0) {
     const usages = withUsage.map((o) => o.usage as TokenUsage)

@@ -232,6 +232,16 @@ describe('latency, tokens, cost', () => {
       outcome({ latencyMs: 30, facts: ['y'], error: 'HTTP 500' }),
     ])
     expect(s).toMatchObject({ n: 2, errors: 1, facts_recall: 0.5, citation_page_precision: 1 })
+    expect(s.figure_checks).toBeUndefined()
+    const checked = summarizeAnswers([
+      outcome({
+        citations: [
+          { page: '1', verified: false, figures: ['printed', 'computed'] },
+          { page: '2', verified: false, figures: ['not-found', 'printed'] },
+        ],
+      }),
+    ])
+    expect(checked.figure_checks).toEqual({ figures: 4, printed: 2, computed: 1, not_found: 1 })
     expect(s.latency_ms).toEqual({ p50: 10, p95: 10 })
     expect(s.tokens).toBeUndefined()
     const llm = summarizeAnswers(

@@ -61,6 +61,13 @@ describe('parseFigures', () => {
     expect(parseFigures(text).map((f) => f.text)).toEqual(['1,200'])
     expect(parseFigures(text, { labels: true }).map((f) => f.text)).toEqual(['31', '2011', '7', '5', '1,200'])
   })
+  it('leaves out a figure an ellipsis cuts (an extractive quote elides the rest)', () => {
+    const texts = (t: string) => parseFigures(t).map((f) => f.text)
+    expect(texts('Research and development expenses were $19.1 mi…” [p.97]')).toEqual([])
+    expect(texts('Net operating losses $ 18,936 $ 15,…” [p.F-26]')).toEqual(['$ 18,936'])
+    expect(texts('“…927 thousand and $5 million')).toEqual(['$5 million'])
+    expect(texts('grew 88%… and reached $19.1 million…')).toEqual(['88%', '$19.1 million'])
+  })
   it('keeps a figure out of the sentence parentheses around it', () => {
     const [f] = parseFigures('growth (88% in 2011)')
     expect(f?.text).toBe('88%')

@@ -75,6 +75,8 @@ const MONTHS = /(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.
 const LABEL_BEFORE =
   /\b(?:note|notes|item|items|rule|section|article|form|part|chapter|exhibit|schedule|page|pages|p\.|pp\.|class|series|level|tier|phase|step|no\.|number)\s$/i
 const ORDINAL_AFTER = /^(?:st|nd|rd|th)\b/i
+/** What follows a figure an ellipsis cut: "…", ",…", " mi…", "..." (the quote elides the rest). */
+const TRUNCATED_AFTER = /^(?:[,.]|\s?\p{L}+)?(?:…|\.\.\.)/u
 
 /** Decimal places printed in a numeric string ("166.9" → 1, "3,711" → 0). */
 const decimals = (num: string) => {
@@ -99,7 +101,16 @@ function build(m: RegExpMatchArray, text: string): Figure {
   // A year stays a year in parentheses: "$777 million (2009)" is no negative 2,009.
   const year = num.length === 4 && magnitude >= 1900 && magnitude <= 2099
   const yearInParens = year && kind === 'number' && !scaleWord && !g.neg && Boolean(g.open || g.open2)
+  // A figure an ellipsis cuts ("$19.1 mi…", "$ 15,…", "…927") is not what the text states.
+  const cutAfter =
+    !g.pct &&
+    !scaleWord &&
+    !g.share &&
+    TRUNCATED_AFTER.test(text.slice(index + m[0].length, index + m[0].length + 12))
+  const cutBefore = /(?:…|\.\.\.)$/.test(text.slice(Math.max(0, index - 3), index)) && /^\d/.test(m[0])
   const label =
+    cutAfter ||
+    cutBefore ||
     yearInParens ||
     (bare && (year || MONTHS.test(before) || LABEL_BEFORE.test(before) || ORDINAL_AFTER.test(after)))
   // Unbalanced parentheses belong to the sentence, not the figure: "(88%; p.50)" keeps "88%".
