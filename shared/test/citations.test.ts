@@ -105,6 +105,8 @@ describe('figures', () => {
     expect(spans('Revenue was $3,711 million [p.50], up 88% from 2010. Costs were $1 million.')).toEqual([
       ['50', ['$3,711 million', '88%']],
     ])
+    // A parenthesis or ";" after the citation starts another clause.
+    expect(spans('Risk factors p.2: now "A launch failure." (version 1: 2); 3 more.')).toEqual([['2', []]])
     // "vs." and "Inc." do not end the sentence; a sentence citing nothing belongs to no citation.
     expect(
       spans('Revenue was $5 million. Facebook, Inc. made $3,711 million vs. $1,974 million [p.50].'),

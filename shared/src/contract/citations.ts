@@ -121,7 +121,7 @@ function firstSentenceEnd(text: string): number {
 /**
  * For each citation, the figures quoted in the text it supports: from the start of its sentence (or
  * the previous citation) up to the citation, and, when no other citation follows in the sentence,
- * on to the sentence's end ("$3,711 million [p.50], up 88% from 2010" checks both on p.50). Every
+ * on to the end of its clause ("$3,711 million [p.50], up 88% from 2010" checks both on p.50). Every
  * figure of a cited sentence counts; figures in sentences citing nothing belong to no citation.
  */
 export function citationFigures(answer: string): { page: string; figures: Figure[] }[] {
@@ -134,7 +134,10 @@ export function citationFigures(answer: string): { page: string; figures: Figure
     // A list of pages (`pp. 12, 14`) is one citation per page with no text between: nothing trails.
     const after = next && next.index <= end ? '' : answer.slice(end, next?.index ?? answer.length)
     const sentenceEnd = firstSentenceEnd(after)
-    const tail = next && sentenceEnd >= after.length ? '' : after.slice(0, sentenceEnd)
+    // The tail is the citation's own clause: a parenthesis or ";" after it starts another
+    // ("(version 1: 2)" names an older version's page, not a figure of this one).
+    const clause = after.slice(0, sentenceEnd).search(/[(;]/)
+    const tail = next && sentenceEnd >= after.length ? '' : after.slice(0, clause < 0 ? sentenceEnd : clause)
     const seen = new Set<string>()
     const figures = [...parseFigures(before.slice(lastSentenceStart(before))), ...parseFigures(tail)].filter(
       (f) => !seen.has(f.text) && seen.add(f.text),
