@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     process.stderr.write(`${id}: reading HTML…\n`)
     const gold = (await readPages(html)).pages
     results[id] = {}
-    for (const variant of ['', '-flow']) {
+    for (const variant of ['', '-flow', '-footer']) {
       const pdf = join(a.dir, `${id}${variant}.pdf`)
       if (!existsSync(pdf)) continue
       process.stderr.write(`${id}${variant}.pdf: reading…\n`)

@@ -76,7 +76,7 @@ export function readHtmlTables(pages: readonly RawPage[], log: TableLog = () => 
   const out = new Map<string, Table[]>()
   let tables: Table[] = []
   try {
-    tables = htmlTables(lines, (i) => label.get(lines[i] as Line) ?? null)
+    tables = htmlTables(lines, (i) => label.get(lines[i] as Line) ?? null, log)
   } catch (err) {
     log(`no tables read (${(err as Error).message})`)
   }
