@@ -44,6 +44,7 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 export function cleanLabel(label: string): string {
   return label
     .replace(/\s*(?:\.\s*){3,}(?=\s|$)/g, ' ')
+    .replace(/\)\(/g, ') (')
     .replace(/\s*(?:\(\d{1,2}\)|\([a-z]\)|[*†‡§]+|[\u00b9\u00b2\u00b3\u2070-\u2079]+)(?=\s|$|:|\()/gu, '')
     .replace(/\s+/g, ' ')
     .trim()

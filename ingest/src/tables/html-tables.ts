@@ -29,7 +29,7 @@ function joinFragments(cells: readonly HtmlRow['cells'][number][]): GridCell[] {
       continue
     }
     const last = out.at(-1)
-    if (last && /^(?:\)|%|\)\s?%|%\))$/.test(t) && /\d/.test(last.text)) {
+    if (last && /^(?:\)|%|\)\s?%|%\))$/.test(t) && /\d|^[—–-]$/.test(last.text)) {
       last.text += t
       continue
     }
@@ -71,13 +71,18 @@ function parseRow(row: HtmlRow, line: number): Parsed {
   return { line, label: labels.map((c) => c.text).join(' '), values: isData ? values : [], cells }
 }
 
-/** Grid positions of numbers, clustered (a number may sit one grid cell off in some rows). */
+/**
+ * Grid positions of numbers, clustered: a number may sit one grid cell off in some rows, but two
+ * neighbouring grid columns that both hold a number in one row are two columns.
+ */
 function columnsOf(rows: readonly Parsed[]): number[] {
   const cols = [...new Set(rows.flatMap((r) => r.values.map((v) => v.col)))].sort((a, b) => a - b)
+  const together = (g: number[], c: number) =>
+    rows.some((r) => r.values.some((v) => v.col === c) && r.values.some((v) => g.includes(v.col)))
   const groups: number[][] = []
   for (const c of cols) {
     const g = groups.at(-1)
-    if (g && c - (g.at(-1) as number) <= 1) g.push(c)
+    if (g && c - (g.at(-1) as number) <= 1 && !together(g, c)) g.push(c)
     else groups.push([c])
   }
   return groups.map((g) => g[g.length - 1] as number)

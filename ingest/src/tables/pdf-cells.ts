@@ -18,6 +18,8 @@ export interface DataRow {
   /** Index of the row's line in the page's lines. */
   line: number
   label: string
+  /** The label's segments when it has several (a text column beside the label). */
+  labelParts: Cell[]
   /** Left edge of the label (of the first cell when the row has no label). */
   labelX: number
   cells: Cell[]
@@ -57,9 +59,9 @@ function splitLabelFigure(s: Segment): Segment[] {
  * label's dot leaders ("Balance, beginning of period..... 329,575 $").
  */
 const GLUED =
-  /(?<=[\d)—–]|(?:^|\s)-)\s*(?=\$)|(?<=\d\s?\))\s*(?=[\d(])|(?<=\.{3,})\s*(?=\(?\$?\s?\(?\d[\d,.]*\s?\)?(?:\s\$)?$)/g
-/** In a run of figures only, a space separates two cells ("(159,962) (110,671)"). */
-const SPACED = /(?<=[\d)])\s+(?=[($]?\d)/g
+  /(?<=[\d)%—–]|(?:^|\s)-)\s*(?=\$)|(?<=\d\s?\))\s*(?=[\d(])|(?<=\.{3,})\s*(?=\(?\$?\s?\(?\d[\d,.]*\s?\)?(?:\s\$)?$)/g
+/** In a run of figures only, a space separates two cells ("(159,962) (110,671)", "64.0% $188,257,160"). */
+const SPACED = /(?<=[\d)%])\s+(?=[($]?\d)/g
 const FIGURES_ONLY = /^[\d,.()$%\s—–-]+$/
 
 /** A segment cut into the cells glued in it, positions estimated from the share of the characters. */
@@ -88,7 +90,7 @@ function joinCells(segments: readonly Segment[]): Cell[] {
       continue
     }
     const last = out.at(-1)
-    if (last && /^(?:\)|%|\)%|%\))$/.test(text) && /\d/.test(last.text)) {
+    if (last && /^(?:\)|%|\)%|%\))$/.test(text) && /\d|^[—–-]$/.test(last.text)) {
       last.text += text
       last.x1 = piece.x1
       continue
@@ -135,6 +137,7 @@ export function asDataRow(line: Line, index: number): DataRow | null {
   return {
     line: index,
     label,
+    labelParts: labels,
     labelX: (labels[0] ?? (values[0] as Cell)).x0,
     cells: values,
     fontSize: line.geo?.fontSize ?? 0,

@@ -171,12 +171,13 @@ export function captionOf(
     const text = (lines[i] as Line).text
     const u = unitsFrom(lines, i, top)
     if (u && !units) units = u
-    // A title is a heading, not the tail of a sentence ("per share amounts):").
+    // A title is a heading, not a sentence or its tail ("per share amounts):", "… this prospectus.").
     else if (
       !title &&
       !u &&
       text.split(' ').length <= 14 &&
       /^[^a-z]/.test(text) &&
+      !/\.$/.test(text) &&
       !/^table of contents$/i.test(text)
     )
       title = text

@@ -53,7 +53,7 @@ const sameType = (a: DataRow, b: DataRow) =>
   b.fontSize === 0 ||
   Math.abs(a.fontSize - b.fontSize) <= 0.15 * Math.max(a.fontSize, b.fontSize)
 
-/** Consecutive runs of data rows (label lines between rows allowed), at least two rows each. */
+/** Consecutive runs of data rows (label lines between rows allowed), at least two labelled rows each. */
 export function regions(lines: readonly Line[]): Region[] {
   const out: Region[] = []
   let cur: Region | null = null
@@ -78,7 +78,8 @@ export function regions(lines: readonly Line[]): Region[] {
     cur = null
     gapLines = 0
   })
-  return out.filter((r) => r.rows.length >= 2)
+  // A table names its rows: numbers without labels (a chart's axis and data labels) are none.
+  return out.filter((r) => r.rows.filter((row) => row.label !== '').length >= 2)
 }
 
 /** Words a wrapped label line can end on but a label cannot ("… doubtful accounts of $11 as of"). */
@@ -103,6 +104,11 @@ function continues(p: Pending, text: string, x0: number): boolean {
   if (/^[a-z\d(&$]/.test(text)) return true
   if (OPEN_END.test(p.text)) return true
   return p.lines >= 2 && Math.abs(x0 - p.lastX0) < 1 && x0 > p.x0 + 1
+}
+
+/** The text column (after the label's first) a label line above wraps into: it starts where that column does. */
+function textColumn(row: DataRow, p: Pending): number {
+  return row.labelParts.findIndex((c, k) => k > 0 && Math.abs(c.x0 - p.x0) < 1)
 }
 
 /**
@@ -130,8 +136,14 @@ export function labelRows(
           : { text: line.text, x0, lastX0: x0, lines: 1 }
       continue
     }
+    const column = pending && pending.lines === 1 ? textColumn(row, pending) : -1
     const joined = pending !== null && row.label !== '' && continues(pending, row.label, row.labelX)
-    const label = joined ? `${pending?.text} ${row.label}` : row.label || (pending?.text ?? '')
+    const label =
+      column > 0
+        ? row.labelParts.map((c, k) => (k === column ? `${pending?.text} ${c.text}` : c.text)).join(' ')
+        : joined
+          ? `${pending?.text} ${row.label}`
+          : row.label || (pending?.text ?? '')
     pending = null
     out.push({ row, label })
   }
