@@ -13,7 +13,7 @@ import { bytes, FACEBOOK_PDF, FIXTURES, PANDORA_HTM } from './helpers'
 
 const values = (t: Table, label: string) => t.rows.find((r) => r.label === label)?.cells.map((c) => c.value)
 
-/** Tables of an EDGAR `<table>` snippet cut from a dev filing (fixtures/tables/*.html), read as one page. */
+/** Tables of an EDGAR `<table>` snippet cut from a dev filing (fixtures/tables/*.htm), read as one page. */
 function htmlSnippetTables(name: string): Table[] {
   const { lines } = htmlLines(readFileSync(join(FIXTURES, 'tables', name), 'utf8'))
   const raw = [
@@ -145,7 +145,7 @@ describe('HTML tables (EDGAR markup)', () => {
   }, 60_000)
 
   it('expands rowspan so a two-row header sits over its figures (camp4 F-19 finance leases)', () => {
-    const t = htmlSnippetTables('camp4-finance-leases.html')[0]
+    const t = htmlSnippetTables('camp4-finance-leases.htm')[0]
     expect(t?.columns.map((c) => c.period)).toEqual([
       'Year ended December 31, 2023',
       'Year ended December 31, 2022',
@@ -158,7 +158,7 @@ describe('HTML tables (EDGAR markup)', () => {
   })
 
   it('reads each header block of one <table> as its own table (facebook F-19 fair values)', () => {
-    const [y2011, y2010] = htmlSnippetTables('facebook-fair-value.html')
+    const [y2011, y2010] = htmlSnippetTables('facebook-fair-value.htm')
     expect(y2011?.columns[0]?.period).toBe('December 31, 2011')
     expect(y2010?.columns[0]?.period).toBe('December 31, 2010')
     expect(values(y2010 as Table, 'Money market funds')?.[0]).toBe(1450)
