@@ -94,6 +94,33 @@ const line = (page: number, y: number, segments: Segment[]): Line => ({
   },
 })
 
+describe('a statement printed with dot leaders (as 10-K printers set them)', () => {
+  it('takes the figure run into the leaders as a cell and the leaders off the label', () => {
+    const page = [
+      line(1, 700, [seg('(In thousands)', 200, 300)]),
+      line(1, 690, [seg('Year Ended December 31,', 400, 520)]),
+      line(1, 680, [seg('2013', 420, 440), seg('2012', 500, 520)]),
+      line(1, 670, [
+        seg('Revenue ........................ $', 40, 380),
+        seg('664,890', 400, 440),
+        seg('$', 470, 475),
+        seg('316,933', 480, 520),
+      ]),
+      line(1, 660, [seg('Cost of revenue ............... 266,718', 40, 440), seg('128,768', 480, 520)]),
+      line(1, 650, [seg('Other ...........', 40, 200), seg('12', 430, 440), seg('—', 510, 520)]),
+    ]
+    const [t] = pdfTables(page, '69')
+    expect(t?.columns.map((c) => c.period)).toEqual([
+      'Year ended December 31, 2013',
+      'Year ended December 31, 2012',
+    ])
+    expect(t?.rows.map((r) => r.label)).toEqual(['Revenue', 'Cost of revenue', 'Other'])
+    expect(values(t as Table, 'Other')).toEqual([12_000, null])
+    expect(values(t as Table, 'Revenue')).toEqual([664_890_000, 316_933_000])
+    expect(values(t as Table, 'Cost of revenue')).toEqual([266_718_000, 128_768_000])
+  })
+})
+
 describe('a table continued across a page break', () => {
   it('keeps each row on its own printed page, with the first part’s columns and units', () => {
     const first = [

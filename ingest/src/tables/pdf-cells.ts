@@ -60,8 +60,8 @@ function splitLabelFigure(s: Segment): Segment[] {
  */
 const GLUED =
   /(?<=[\d)%—–]|(?:^|\s)-)\s*(?=\$)|(?<=\d\s?\))\s*(?=[\d(])|(?<=\.{3,})\s*(?=\(?\$?\s?\(?\d[\d,.]*\s?\)?(?:\s\$)?$)/g
-/** In a run of figures only, a space separates two cells ("(159,962) (110,671)", "64.0% $188,257,160"). */
-const SPACED = /(?<=[\d)%])\s+(?=[($]?\d)/g
+/** In a run of figures only, a space separates two cells ("(159,962) (110,671)", "64.0% $188,257,160", "- 329,575"). */
+const SPACED = /(?<=[\d)%]|(?:^|\s)[-—–])\s+(?=[($]?\d)/g
 const FIGURES_ONLY = /^[\d,.()$%\s—–-]+$/
 
 /** A segment cut into the cells glued in it, positions estimated from the share of the characters. */

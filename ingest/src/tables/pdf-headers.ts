@@ -11,6 +11,8 @@ import { isProse } from './pdf-rows'
 /** Header lines searched above the first row (a fair-value header stacks nine). */
 const MAX_HEADER_LINES = 10
 const YEAR = /\b(?:19|20)\d{2}\b/
+/** Text a header does not print: an amount ("329,575", "$ 835", "1.5"). */
+const FIGURE_TEXT = /\d,\d{3}\b|\$\s?\(?\d|\d\.\d/
 
 /**
  * Two headers printed without a gap are two segments: "As of June 30,As of December 31," and
@@ -121,13 +123,16 @@ export function headerOf(
       .filter((s) => !parseUnits(s.text) || s.x1 > colsLeft)
       .flatMap(splitGlued)
     if (segs.length === 0) continue
-    const over = segs.filter((s) => s.x1 >= colsLeft)
+    // A header sits over the figures; text ending before the first column is the stub's.
+    const over = segs.filter((s) => s.x1 >= firstCol.left)
     if (over.length === 0) {
       // A section heading or label line between the header and the first row ("Lease costs:").
       if (used === 0 && first - i <= 4 && !isProse(line, line.geo?.pageWidth ?? 612)) continue
       break
     }
-    if (over.some((s) => s.x0 < colsLeft - pitch)) break
+    // Prose running from the label area into the columns, or figures (a row the reader could not
+    // split), end the header.
+    if (over.some((s) => s.x0 < colsLeft - pitch || FIGURE_TEXT.test(s.text))) break
     used = first - i
     if (headerLines === 0) bottom = i + 1
     // One segment centred over all the columns ("Year Ended December 31,") spans them all; so does
