@@ -21,11 +21,10 @@ export interface QuestionAnalysis {
 }
 
 /** Question words capitalised for grammar, not because they name something. */
-const NOT_NAMES = new Set(
-  'what when where which who whom whose why how does did do is are was were will would can could should has have had under over from with without please list give tell describe explain compare according in on at for by of the a an if before after during january february march april may june july august september october november december'.split(
-    ' ',
-  ),
-)
+const NOT_NAMES_TEXT =
+  'what when where which who whom whose why how does did do is are was were will would can could should has have had under over from with without please list give tell describe explain compare according in on at for by of the a an if before after during january february march april may june july august september october november december'
+// Compared in index space (stemmed, as the names are): "January" is indexed as "januari".
+const NOT_NAMES = new Set(NOT_NAMES_TEXT.split(' ').flatMap((w) => [w, ...keywordTerms(w)]))
 
 /** Capitalised words after the question's first word (the first is capitalised for grammar). */
 function namesIn(question: string): string[] {
