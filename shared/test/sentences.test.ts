@@ -41,7 +41,10 @@ describe('sentences', () => {
       'Our costs rose in each year shown. Year Ended December 31, 2013 2012 (in thousands) Advertising services ........ $ 594,546 $ 269,421 Data licensing and other ...... 70,344 47,512 Net loss ........ (97)% (25 )% Revenue in 2013 increased by $348.0 million.'
     expect(textUnits(text, '53').map((u) => [u.kind, u.text])).toEqual([
       ['sentence', 'Our costs rose in each year shown.'],
-      ['row', 'Year Ended December 31, 2013 2012 (in thousands) Advertising services ........ $ 594,546 $ 269,421'],
+      [
+        'row',
+        'Year Ended December 31, 2013 2012 (in thousands) Advertising services ........ $ 594,546 $ 269,421',
+      ],
       ['row', 'Data licensing and other ...... 70,344 47,512'],
       ['row', 'Net loss ........ (97)% (25 )%'],
       ['sentence', 'Revenue in 2013 increased by $348.0 million.'],

@@ -108,7 +108,8 @@ function proseAndLeaderRows(block: string): { text: string; start: number; row: 
     out.push({ text: block.slice(start, end), start, row: true })
     done = end
   }
-  for (const s of segmentProse(block.slice(done))) out.push({ text: s.text, start: done + s.start, row: false })
+  for (const s of segmentProse(block.slice(done)))
+    out.push({ text: s.text, start: done + s.start, row: false })
   return out
 }
 
