@@ -68,6 +68,21 @@ describe('extractive answers', () => {
     expect(r.abstention?.searched.terms).toEqual(expect.arrayContaining(['mark', 'zuckerberg', 'food']))
     expect(r.abstention?.searched.sections).toEqual(['Prospectus summary'])
   })
+  it('quotes only passages naming what the question names; abstains when none does', () => {
+    const users = [
+      tagged('2', 'We had more than 50 million users in the United States at the end of 2010.'),
+      tagged('9', 'Competitors such as Spotify offer music services to users in Europe.'),
+    ]
+    const spotify = extractiveAnswer('How many users does Spotify have in the United States?', users, {
+      company,
+    })
+    expect(spotify.abstention?.reason).toBe('no-name')
+    expect(spotify.text).toContain('mentions all of “Spotify”, “United”, “States”')
+    const ours = extractiveAnswer('How many users did Acme have in the United States?', users, { company })
+    expect(ours.abstention).toBeNull()
+    expect(ours.text).toContain('[p.2]')
+    expect(ours.text).not.toContain('[p.9]')
+  })
   it('abstains when the asked period is in no matching passage, listing the closest passages', () => {
     const r = extractiveAnswer('What revenue did Acme record for the third quarter of 2016?', hits, {
       company,

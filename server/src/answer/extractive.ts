@@ -53,14 +53,22 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const cite = (pages: readonly string[]) =>
   pages.length === 1 ? pageTag(pages[0] as string) : `[${pages.map((p) => `p.${p}`).join(', ')}]`
 
-const WHY: Record<Exclude<Selection, { abstained: false }>['reason'], (q: QuestionAnalysis) => string> = {
+const WHY: Record<
+  Exclude<Selection, { abstained: false }>['reason'],
+  (q: QuestionAnalysis, question: string) => string
+> = {
   'no-passage': () => 'no passage of the filing uses the words of the question',
+  'no-name': (q, question) => {
+    const names = asTyped(question, q.names).map(titleCase)
+    return `no passage that matches the question mentions ${names.length > 1 ? 'all of ' : ''}${quoted(names)}`
+  },
   'weak-match': () => 'no passage matches the question closely enough to quote as an answer',
   'no-figure': () => 'the passages that match the question give no figure of the kind asked for',
   'no-period': (q) =>
     `the passages that match the question give no figure for ${q.periods.filter((p) => /^\d{4}$/.test(p)).join(' or ')}`,
 }
 
+const titleCase = (w: string) => w.charAt(0).toUpperCase() + w.slice(1)
 const quoted = (xs: readonly string[]) => xs.map((x) => `“${x}”`).join(', ')
 
 /** The question's own words for its index terms (stems such as "revenu" read badly). */
@@ -89,7 +97,7 @@ function abstain(
     text: clip(u.text),
   }))
   const lines = [
-    `The filing does not appear to say: ${WHY[sel.reason](q)}.`,
+    `The filing does not appear to say: ${WHY[sel.reason](q, question)}.`,
     terms.length
       ? `Searched for ${quoted(terms)}${q.periods.length ? ` (period: ${q.periods.join(', ')})` : ''}.`
       : '',

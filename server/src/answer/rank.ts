@@ -31,6 +31,8 @@ export interface RankedUnit extends TextUnit {
   hasFigure: boolean
   /** The unit holds the kind of answer asked for. */
   typeHit: boolean
+  /** The passage the unit comes from names everything the question names (true when it names nothing). */
+  namesHeld: boolean
 }
 
 const YEAR_RE = /\b(?:19|20)\d{2}\b/g
@@ -96,6 +98,8 @@ function span(stems: readonly string[], wanted: ReadonlySet<string>): number {
 /** Idf and evidence weights of the question's terms over the retrieved units (the ranker's corpus). */
 export interface EvidenceModel {
   units: readonly Prepared[]
+  /** Per retrieved chunk (by rank), whether its text holds every name the question asks about. */
+  namesHeld: readonly boolean[]
   /** Evidence (0..1), coverage (0..1), BM25 and the matched terms of one text. */
   measure(text: string, stems?: readonly string[]): Measure
 }
@@ -131,8 +135,13 @@ export function evidenceModel(
   const totalWeight = all.reduce((a, t) => a + idf(t), 0)
   const totalEvidence = all.reduce((a, t) => a + ew(t), 0)
   const avgLen = units.reduce((a, u) => a + u.stems.length, 0) / n || 1
+  const namesHeld = hits.map((h) => {
+    const stems = new Set(stemsOf(h.chunk.text))
+    return q.names.every((name) => stems.has(name))
+  })
   return {
     units,
+    namesHeld,
     measure(text, stems = stemsOf(text)) {
       const lower = text.toLowerCase()
       let bm25 = 0
@@ -197,6 +206,7 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
         matched,
         periodHit,
         typeHit,
+        namesHeld: model.namesHeld[u.hit] ?? true,
         hasFigure: parseFigures(u.text).some((f) => !f.label),
       }
     })

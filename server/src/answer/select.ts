@@ -28,7 +28,7 @@ export type Selection =
   | { abstained: false; quotes: RankedUnit[] }
   | {
       abstained: true
-      reason: 'no-passage' | 'weak-match' | 'no-figure' | 'no-period'
+      reason: 'no-passage' | 'no-name' | 'weak-match' | 'no-figure' | 'no-period'
       closest: RankedUnit[]
     }
 
@@ -42,6 +42,10 @@ export function selectQuotes(
   if (closest.length === 0) return { abstained: true, reason: 'no-passage', closest }
   let ok = pool.filter((u) => u.evidence >= params.minEvidence)
   if (ok.length === 0) return { abstained: true, reason: 'weak-match', closest }
+  // A name the question asks about (a person, a company, a product) must be in the passage quoted:
+  // a passage about someone else answers nothing, however many other words it shares.
+  ok = ok.filter((u) => u.namesHeld)
+  if (ok.length === 0) return { abstained: true, reason: 'no-name', closest }
   // A figure question: a unit without any figure does not answer it; one with the asked kind of
   // figure (and period) is preferred by the ranker but not required (a share can answer "how much").
   if (FIGURE_TYPES.has(q.answerType)) {
