@@ -113,18 +113,18 @@ function abstain(
 
 /** The extractive answer: the quotes that answer, each followed by its page citation, or an abstention. */
 export function extractiveAnswer(
-  question: string,
+  question: string | QuestionAnalysis,
   hits: readonly SearchHit[],
   opts: { company?: string; params?: SelectParams; tables?: readonly Table[] } = {},
 ): ExtractiveResult {
-  const q = analyzeQuestion(question, opts.company)
+  const q = typeof question === 'string' ? analyzeQuestion(question, opts.company) : question
   const params = opts.params ?? SELECT_DEFAULTS
   // One model of the retrieved sentences (segmented and stemmed once) serves ranking and table rows.
   const model = evidenceModel(q, hits)
   const sel = selectQuotes(q, rankUnits(q, model), params)
   // A figure question is answered from a table's row and period column first, when one fits.
   const row = opts.tables?.length ? rowAnswer(q, opts.tables, model) : null
-  if (sel.abstained && !row) return abstain(question, q, sel, hits)
+  if (sel.abstained && !row) return abstain(q.text, q, sel, hits)
   const quotes = sel.abstained ? [] : sel.quotes.slice(0, row ? params.max - 1 : params.max)
   return {
     text: [

@@ -5,10 +5,12 @@
  * It adapts the one query analysis (`analyzeQuery`, shared/src/retrieval/query.ts) and adds only
  * what answering needs beyond retrieval: the filing's own name dropped, and the names asked about.
  */
-import { type AnswerType, analyzeQuery } from '@asks1/shared/retrieval/query'
+import { type AnswerType, analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 
 export interface QuestionAnalysis {
+  /** The question as typed. */
+  text: string
   /** Single-word content terms in index space (the shared tokenizer's stems), in order. */
   terms: string[]
   /** Multi-word terms the tokenizer keeps whole ("class a", "long-term benefit trust"). */
@@ -41,23 +43,25 @@ const GENERIC = new Set(keywordTerms('company companies filing prospectus did do
 /**
  * The ranker's view of the shared query analysis (`analyzeQuery`, the one analysis retrieval uses):
  * its single-word terms and compounds less the filing's own name, its periods as "2016" / "q3",
- * its answer type, plus the names the question capitalises.
+ * its answer type, plus the names the question capitalises. Pass the analysis retrieval already made
+ * (one per /ask) rather than the text, so the question is analysed once.
  */
-export function analyzeQuestion(question: string, company = ''): QuestionAnalysis {
+export function analyzeQuestion(question: string | QueryAnalysis, company = ''): QuestionAnalysis {
   const own = new Set(keywordTerms(company).filter((t) => !t.includes(' ')))
-  const q = analyzeQuery(question)
+  const q = typeof question === 'string' ? analyzeQuery(question) : question
   const keep = (t: string) => !GENERIC.has(t) && !own.has(t)
   const periods = q.periods.flatMap((p) => [
     ...(p.year ? [String(p.year)] : []),
     ...(p.quarter ? [`q${p.quarter}`] : []),
   ])
   return {
+    text: q.text,
     terms: q.terms.filter((t) => !t.includes(' ') && !/^[\d$]/.test(t) && keep(t)),
     phrases: q.terms.filter(
       (t) => t.includes(' ') && !/^[\d$]/.test(t) && keep(t) && ![...own].some((o) => t.includes(o)),
     ),
     periods: [...new Set(periods)],
     answerType: q.answerType,
-    names: [...new Set(namesIn(question).filter(keep))],
+    names: [...new Set(namesIn(q.text).filter(keep))],
   }
 }
