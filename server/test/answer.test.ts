@@ -28,6 +28,9 @@ describe('question analysis', () => {
     expect(q.terms).not.toContain('acm')
     expect(q.terms).not.toContain('acme')
     expect(q.names).toEqual(['zynga'])
+    expect(
+      analyzeQuestion('Does Mark Zuckerberg own more than the United States Treasury?').nameHeads,
+    ).toEqual(['zuckerberg', 'treasuri'])
     expect(q.periods).toEqual(['2016', 'q3'])
     expect(q.answerType).toBe('amount')
     expect(analyzeQuestion('Who is the chief executive?').answerType).toBe('name')
@@ -82,6 +85,14 @@ describe('extractive answers', () => {
     expect(ours.abstention).toBeNull()
     expect(ours.text).toContain('[p.2]')
     expect(ours.text).not.toContain('[p.9]')
+    // A passage shortening a name to its last word ("Mr. Zuckerberg") still names it.
+    const vote = extractiveAnswer(
+      'How much of the voting power will Mark Zuckerberg hold?',
+      [tagged('30', 'Mr. Zuckerberg will hold 56.9% of the voting power of our outstanding capital stock.')],
+      { company },
+    )
+    expect(vote.abstention).toBeNull()
+    expect(vote.text).toContain('56.9% of the voting power')
   })
   it('abstains when the asked period is in no matching passage, listing the closest passages', () => {
     const r = extractiveAnswer('What revenue did Acme record for the third quarter of 2016?', hits, {

@@ -20,6 +20,11 @@ export interface QuestionAnalysis {
   answerType: AnswerType
   /** Terms the question capitalises mid-sentence: names of people, companies, products. */
   names: string[]
+  /**
+   * The last word of each name ("zuckerberg" for "Mark Zuckerberg", "state" for "United States"):
+   * what a passage about that person or thing prints even when it shortens the name ("Mr. Zuckerberg").
+   */
+  nameHeads: string[]
 }
 
 /** Question words capitalised for grammar, not because they name something. */
@@ -28,13 +33,28 @@ const NOT_NAMES_TEXT =
 // Compared in index space (stemmed, as the names are): "January" is indexed as "januari".
 const NOT_NAMES = new Set(NOT_NAMES_TEXT.split(' ').flatMap((w) => [w, ...keywordTerms(w)]))
 
-/** Capitalised words after the question's first word (the first is capitalised for grammar). */
-function namesIn(question: string): string[] {
+/**
+ * Names: runs of capitalised words after the question's first word (the first is capitalised for
+ * grammar), as index terms, one list per run ("Mark Zuckerberg" → ["mark", "zuckerberg"]).
+ */
+function nameRunsIn(question: string): string[][] {
+  const runs: string[][] = []
+  let lastEnd = -1
   // Capitalised, not all capitals: "IPO", "CEO" are common nouns written as acronyms.
-  return [...question.matchAll(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}[\p{L}\p{N}]*(?:['’]s)?/gu)]
-    .filter((m) => !/(?:^|[.!?:]\s*)$/.test(question.slice(0, m.index)))
-    .flatMap((m) => keywordTerms(m[0]))
-    .filter((t) => !NOT_NAMES.has(t))
+  for (const m of question.matchAll(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}[\p{L}\p{N}]*(?:['’]s)?/gu)) {
+    const at = m.index ?? 0
+    if (/(?:^|[.!?:]\s*)$/.test(question.slice(0, at))) continue
+    const terms = keywordTerms(m[0]).filter((t) => !NOT_NAMES.has(t))
+    if (terms.length === 0) {
+      lastEnd = -1
+      continue
+    }
+    const run = runs.at(-1)
+    if (run && lastEnd >= 0 && /^\s+$/.test(question.slice(lastEnd, at))) run.push(...terms)
+    else runs.push(terms)
+    lastEnd = at + m[0].length
+  }
+  return runs
 }
 
 /** Words every question about a filing uses, that name no subject (as index terms). */
@@ -54,6 +74,9 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
     ...(p.year ? [String(p.year)] : []),
     ...(p.quarter ? [`q${p.quarter}`] : []),
   ])
+  const runs = nameRunsIn(q.text)
+    .map((r) => r.filter(keep))
+    .filter((r) => r.length > 0)
   return {
     text: q.text,
     terms: q.terms.filter((t) => !t.includes(' ') && !/^[\d$]/.test(t) && keep(t)),
@@ -62,6 +85,7 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
     ),
     periods: [...new Set(periods)],
     answerType: q.answerType,
-    names: [...new Set(namesIn(q.text).filter(keep))],
+    names: [...new Set(runs.flat())],
+    nameHeads: [...new Set(runs.map((r) => r.at(-1) as string))],
   }
 }
