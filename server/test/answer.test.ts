@@ -112,6 +112,18 @@ describe('extractive answers', () => {
     )
     expect(r.abstention?.reason).toBe('no-figure')
   })
+  it('reads a question about a year as asking for that year’s figure', () => {
+    const r = extractiveAnswer(
+      'What were Acme’s launch revenues in 2011?',
+      [
+        tagged('12', 'In 2011 our launch revenues depended on a small number of customers.'),
+        tagged('13', 'Launch revenues were $412 million in 2011.'),
+      ],
+      { company },
+    )
+    expect(r.text).toContain('[p.13]')
+    expect(r.text).not.toContain('[p.12]')
+  })
   it('needs the asked quarter, and a figure that is not a year, to answer a figure question', () => {
     const twoThousandTwelve = [
       tagged('47', 'We expect our new product to roll out broadly in the first quarter of 2012.'),

@@ -24,6 +24,14 @@ export const SELECT_DEFAULTS: SelectParams = { minEvidence: 0.15, followRatio: 0
 /** Answer types whose answer is a figure: a unit without one does not answer. */
 const FIGURE_TYPES = new Set(['amount', 'percentage', 'count', 'duration', 'date'])
 
+/**
+ * Whether the answer is a figure: the interrogative asks for one ("how much", "what percentage"), or
+ * the question names a year and no other kind of answer ("What was the revenue in 2011?", "What were
+ * total assets at the end of 2023?"): what a filing reports for a period is a figure.
+ */
+export const asksFigure = (q: QuestionAnalysis): boolean =>
+  FIGURE_TYPES.has(q.answerType) || (q.answerType === 'other' && q.periods.some((p) => /^\d{4}$/.test(p)))
+
 export type Selection =
   | { abstained: false; quotes: RankedUnit[] }
   | {
@@ -48,7 +56,7 @@ export function selectQuotes(
   if (ok.length === 0) return { abstained: true, reason: 'no-name', closest }
   // A figure question: a unit without any figure does not answer it; one with the asked kind of
   // figure (and period) is preferred by the ranker but not required (a share can answer "how much").
-  if (FIGURE_TYPES.has(q.answerType)) {
+  if (asksFigure(q)) {
     ok = ok.filter((u) => u.hasFigure)
     if (ok.length === 0) return { abstained: true, reason: 'no-figure', closest }
   }
