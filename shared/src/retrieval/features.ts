@@ -7,9 +7,13 @@ export interface RetrievalFeatures {
   heading: boolean
   /** The standard section's description (vocabulary.ts) is searched as a field of the chunk. */
   form: boolean
+  /** The degree frame ("how fast") and delexical verbs ("make", "go") are not search terms (query.ts). */
+  frame: boolean
   /** Candidate pool reranked on passage evidence (the four below). */
   rerank: boolean
   proximity: boolean
+  /** Proximity leaves out terms nearly every candidate holds (the company's name, the year). */
+  pool: boolean
   period: boolean
   answer: boolean
   section: boolean
@@ -18,8 +22,10 @@ export interface RetrievalFeatures {
 export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   heading: true,
   form: true,
+  frame: true,
   rerank: true,
   proximity: true,
+  pool: true,
   period: true,
   answer: true,
   section: true,

@@ -39,7 +39,10 @@ export async function retrieve(
   options: RetrieveOptions = {},
 ): Promise<SearchHit[]> {
   const features = options.features ?? ALL_FEATURES
-  const q = await analyzeWithVector(embedder, question)
+  const q = await analyzeWithVector(
+    embedder,
+    typeof question === 'string' ? analyzeQuery(question, { frame: features.frame }) : question,
+  )
   const hits = await store.search(filing, {
     terms: q.terms,
     vector: q.vector ?? null,
