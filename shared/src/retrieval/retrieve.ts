@@ -48,6 +48,7 @@ export async function retrieve(
     vector: q.vector ?? null,
     k: features.rerank ? Math.max(k, RERANK_POOL) : k,
     candidates: options.candidates,
+    idf: features.idf ? 'lucene' : 'fts5',
     fieldWeights: {
       heading: features.heading ? (options.fieldWeights?.heading ?? FIELD_WEIGHTS.heading) : 0,
       form: features.form ? (options.fieldWeights?.form ?? FIELD_WEIGHTS.form) : 0,
