@@ -59,6 +59,8 @@ describe('the financial statements and their notes', () => {
     expect(p.current).toBe('Notes to Consolidated Financial Statements › Legal Proceedings')
     p.push('Consolidated Balance Sheets')
     expect(p.current).toBe('Consolidated Balance Sheets')
+    p.push('Notes to the Consolidated Financial Statements')
+    expect(p.current).toBe('Notes to the Consolidated Financial Statements')
     p.push('Item 9. Changes in and Disagreements with Accountants')
     expect(p.current).toBe('Item 9. Changes in and Disagreements with Accountants')
   })

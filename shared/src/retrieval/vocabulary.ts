@@ -272,7 +272,12 @@ export const FORM_SECTIONS: readonly FormSection[] = [
   },
   {
     id: 'notes',
-    titles: ['notes to consolidated financial statements', 'notes to financial statements'],
+    titles: [
+      'notes to consolidated financial statements',
+      'notes to the consolidated financial statements',
+      'notes to financial statements',
+      'notes to the financial statements',
+    ],
     description:
       'notes to the financial statements: accounting policies, revenue recognition, income taxes, commitments and contingencies, leases, debt, stock-based compensation, segment and geographic information, subsequent events',
     source: 'Regulation S-X Rules 4-01 to 4-08 and 5-02 (notes and disclosures); Form 10-K Item 8',
