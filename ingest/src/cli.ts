@@ -13,15 +13,21 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { FILING_VERSION_META } from '@asks1/shared/amend'
-import { type BaseConfig, ConfigError, loadBaseConfig, readConfig } from '@asks1/shared/config'
+import {
+  type BaseConfig,
+  BaseConfigProperties,
+  ConfigError,
+  loadBaseConfig,
+  readConfig,
+} from '@asks1/shared/config'
 import { loadRegistry, RegistryError } from '@asks1/shared/filings-loader'
 import type { Store } from '@asks1/shared/store'
-import cliProgress from 'cli-progress'
 import { Type } from 'typebox'
 import { amendFiling, describeAmendment } from './amend'
 import { fetchEdgarDocument } from './edgar'
 import { ingestPages, type Stage } from './ingest'
 import { InputError } from './pdf'
+import { progressReporter } from './progress'
 import { type PagesReport, readPages, readPagesFromData } from './read'
 import { pagesSummary, runSummary, seconds } from './summary'
 
@@ -61,50 +67,18 @@ const processIo: Io = {
 }
 let io: Io = processIo
 const err = (s: string) => io.err(`${s}\n`)
-const loud = (s: string) => (io.tty ? `\x1b[1;33m${s}\x1b[0m` : s)
 
-const STAGE_UNITS: Record<Stage, string> = { extract: 'pages', embed: 'chunks', write: 'chunks' }
-
-/** A bar per stage on a TTY; off a TTY, a plain line at the start, every quarter and the end. */
-function progressReporter() {
-  let bar: cliProgress.SingleBar | null = null
-  let stage: Stage | null = null
-  let lastQuarter = -1
-  const stop = () => {
-    bar?.stop()
-    bar = null
+/** At LOG_LEVEL debug or trace, the reader's debug messages (a page with no table read) go to standard error. */
+function debugOption(): { onDebug?: (message: string) => void } {
+  let level: string
+  try {
+    level = readConfig({ LOG_LEVEL: BaseConfigProperties.LOG_LEVEL }, io.env).LOG_LEVEL
+  } catch {
+    return {} // an invalid LOG_LEVEL is the run's config error to report, not the page reader's
   }
-  const update = (s: Stage, done: number, total: number) => {
-    if (s !== stage) {
-      stop()
-      stage = s
-      lastQuarter = -1
-      if (io.tty) {
-        bar = new cliProgress.SingleBar(
-          {
-            stream: process.stderr,
-            format: `${s.padEnd(7)} [{bar}] {value}/{total} ${STAGE_UNITS[s]} | {duration_formatted}`,
-            hideCursor: true,
-            clearOnComplete: false,
-          },
-          cliProgress.Presets.shades_classic,
-        )
-        bar.start(total, done)
-      }
-    }
-    if (bar) {
-      bar.setTotal(total)
-      bar.update(done)
-      return
-    }
-    const quarter = total > 0 ? Math.floor((4 * done) / total) : 4
-    if (quarter !== lastQuarter) {
-      lastQuarter = quarter
-      err(`${s}: ${done}/${total} ${STAGE_UNITS[s]}`)
-    }
-  }
-  return { update, stop }
+  return level === 'debug' || level === 'trace' ? { onDebug: (m) => err(`debug: ${m}`) } : {}
 }
+const loud = (s: string) => (io.tty ? `\x1b[1;33m${s}\x1b[0m` : s)
 
 function parseSkip(value: string | undefined): number | undefined {
   if (value === undefined) return undefined
@@ -129,10 +103,11 @@ async function commandPages(args: string[]) {
   if (values.format !== 'jsonl' && values.format !== 'json')
     throw new UsageError(`--format must be jsonl or json, got "${values.format}"`)
   const skipPages = parseSkip(values['skip-pages'])
-  const progress = progressReporter()
+  const progress = progressReporter({ tty: io.tty, line: err })
   const { pages, report } = await readPages(file, {
     ...(skipPages !== undefined ? { skipPages } : {}),
     onProgress: (stage, done, total) => progress.update(stage, done, total),
+    ...debugOption(),
   })
   progress.stop()
   const rows = pages.map((p) => ({
@@ -209,7 +184,7 @@ async function commandIngest(kind: 'run' | 'amend', args: string[], config: Base
     controller.abort()
   }
   process.once('SIGINT', onSigint)
-  const progress = progressReporter()
+  const progress = progressReporter({ tty: io.tty, line: err })
   let store: Store | null = null
   let tmp: string | null = null
   const openStore = async () => {
@@ -252,6 +227,7 @@ async function commandIngest(kind: 'run' | 'amend', args: string[], config: Base
           ...(skipPages !== undefined ? { skipPages } : {}),
           onProgress: (stage, done, total) => progress.update(stage, done, total),
           signal: controller.signal,
+          ...debugOption(),
         },
       )
       controller.signal.throwIfAborted()
