@@ -20,4 +20,16 @@ describe('abbreviations a filing defines', () => {
     const m = new Map([['mau', ['monthli', 'activ', 'user']]])
     expect(withExpansions(['845', 'mau', 'grew'], m)).toEqual(['845', 'mau', 'monthli', 'activ', 'user', 'grew'])
   })
+  it('reads the words spelled out as their abbreviation too', () => {
+    const m = new Map([['ipo', ['initi', 'public', 'offer']]])
+    expect(withExpansions(['our', 'initi', 'public', 'offer', 'close'], m)).toEqual([
+      'our',
+      'initi',
+      'public',
+      'offer',
+      'ipo',
+      'close',
+    ])
+    expect(withExpansions(['public', 'offer'], m)).toEqual(['public', 'offer'])
+  })
 })

@@ -44,7 +44,18 @@ export function definedAbbreviations(texts: readonly string[]): Map<string, stri
   return out
 }
 
-/** A text's index terms with what each abbreviation stands for read in its place ("mau" → "mau monthli activ user"). */
+/**
+ * A text's index terms read both ways: each abbreviation followed by what it stands for ("mau" →
+ * "mau monthli activ user"), and the words spelled out followed by their abbreviation ("initi public
+ * offer" → "… ipo"), so a question using either form finds a sentence printing the other.
+ */
 export function withExpansions(stems: readonly string[], abbreviations: ReadonlyMap<string, string[]>): string[] {
-  return stems.flatMap((s) => [s, ...(abbreviations.get(s) ?? [])])
+  const out: string[] = []
+  stems.forEach((s, i) => {
+    out.push(s, ...(abbreviations.get(s) ?? []))
+    for (const [short, full] of abbreviations)
+      if (full.length > 1 && full.at(-1) === s && full.every((t, k) => stems[i - full.length + 1 + k] === t))
+        out.push(short)
+  })
+  return out
 }
