@@ -188,6 +188,9 @@ describe('extractive answers', () => {
     ]
     const q = analyzeQuestion('How many monthly active launches did Acme have in 2011?', company)
     expect(rankUnits(q, evidenceModel(q, two))[0]?.pages).toEqual(['61'])
+    // "daily active launches" is not what MAL stands for, though it shares two of its words.
+    const daily = analyzeQuestion('How many daily active launches did Acme have in 2011?', company)
+    expect(rankUnits(daily, evidenceModel(daily, two)).find((u) => u.pages[0] === '61')?.matched).toEqual([])
   })
   it('abstains when no passage uses the question’s words', () => {
     expect(extractiveAnswer('zebra giraffe', hits).abstention?.reason).toBe('no-passage')

@@ -74,11 +74,14 @@ export interface Prepared extends TextUnit {
 }
 
 /** Prepared units per retrieved list: the answer and its relevance check read the same hits. */
-const prepared = new WeakMap<readonly SearchHit[], Prepared[]>()
+const prepared = new WeakMap<readonly SearchHit[], Map<string, Prepared[]>>()
 
 /** Units of the retrieved chunks, in retrieval order; a unit two overlapping chunks share counts once. */
 function prepare(hits: readonly SearchHit[], abbreviations: ReadonlyMap<string, string[]>): Prepared[] {
-  const cached = prepared.get(hits)
+  const key = [...abbreviations.keys()].join(' ')
+  const byKey = prepared.get(hits) ?? new Map<string, Prepared[]>()
+  prepared.set(hits, byKey)
+  const cached = byKey.get(key)
   if (cached) return cached
   const seen = new Set<string>()
   const out: Prepared[] = []
@@ -91,7 +94,7 @@ function prepare(hits: readonly SearchHit[], abbreviations: ReadonlyMap<string, 
       out.push({ ...u, hit, section: h.chunk.section, stems, lower: key })
     }
   })
-  prepared.set(hits, out)
+  byKey.set(key, out)
   return out
 }
 
@@ -133,7 +136,14 @@ export function evidenceModel(
 ): EvidenceModel {
   // The abbreviations the retrieved passages define ("monthly active users (MAUs)"): a unit printing
   // "MAUs" holds "monthly active users" too, for ranking, evidence and the badges alike.
-  const abbreviations = definedAbbreviations(hits.map((h) => h.chunk.text))
+  // Only those the question asks about, by either form: "monthly active users" is not "daily active
+  // users", though they share two words.
+  const asked = new Set(q.terms)
+  const abbreviations = new Map(
+    [...definedAbbreviations(hits.map((h) => h.chunk.text))].filter(
+      ([short, full]) => asked.has(short) || full.every((t) => asked.has(t)),
+    ),
+  )
   const units = prepare(hits, abbreviations)
   const n = Math.max(units.length, 1)
   const termStems = [...new Set(q.terms)]
