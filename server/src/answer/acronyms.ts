@@ -7,8 +7,10 @@
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 
 /** "(MAUs)", "(the “SEC”)", ", or UCDs": an abbreviation of 2–8 letters, a lower-case prefix allowed (mDAUs). */
-const DEFINITION_RE =
-  /([\p{L}][\p{L}'’-]*(?:\s+[\p{L}][\p{L}'’-]*){0,8})\s*(?:\(\s*(?:the\s+)?["“]?|,\s+or\s+(?:the\s+)?["“]?)([a-z]?[A-Z][A-Z0-9]{1,7})s?["”]?(?=[)\s,.;])/gu
+const MARKER_RE =
+  /(?:\(\s*(?:the\s+)?["“]?|,\s+or\s+(?:the\s+)?["“]?)([a-z]?[A-Z][A-Z0-9]{1,7})s?["”]?(?=[)\s,.;])/g
+/** The words before a marker that may spell it out (at most nine: "Securities and Exchange Commission"). */
+const WORDS_BEFORE = 120
 
 /** Words an abbreviation skips ("Securities and Exchange Commission" is SEC). */
 const SKIPPED = new Set(['and', 'of', 'the', 'for', 'in', 'on', 'to', '&'])
@@ -32,9 +34,10 @@ function expansion(words: readonly string[], letters: string): string[] | null {
 export function definedAbbreviations(texts: readonly string[]): Map<string, string[]> {
   const out = new Map<string, string[]>()
   for (const text of texts)
-    for (const m of text.matchAll(DEFINITION_RE)) {
-      const short = m[2] as string
-      const words = (m[1] as string).split(/\s+/)
+    for (const m of text.matchAll(MARKER_RE)) {
+      const short = m[1] as string
+      const at = m.index ?? 0
+      const words = text.slice(Math.max(0, at - WORDS_BEFORE), at).match(/[\p{L}][\p{L}'’-]*/gu) ?? []
       const full = expansion(words, short.toLowerCase())
       const key = keywordTerms(short)[0]
       if (!full || !key || out.has(key)) continue
