@@ -18,7 +18,14 @@ describe('abbreviations a filing defines', () => {
   })
   it('reads each abbreviation in its place, followed by what it stands for', () => {
     const m = new Map([['mau', ['monthli', 'activ', 'user']]])
-    expect(withExpansions(['845', 'mau', 'grew'], m)).toEqual(['845', 'mau', 'monthli', 'activ', 'user', 'grew'])
+    expect(withExpansions(['845', 'mau', 'grew'], m)).toEqual([
+      '845',
+      'mau',
+      'monthli',
+      'activ',
+      'user',
+      'grew',
+    ])
   })
   it('reads the words spelled out as their abbreviation too', () => {
     const m = new Map([['ipo', ['initi', 'public', 'offer']]])

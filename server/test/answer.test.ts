@@ -170,7 +170,9 @@ describe('extractive answers', () => {
       { company },
     )
     expect(r.abstention).toBeNull()
-    expect(r.text).toContain('“Under the agreement, Zenith will pay an upfront payment of $1.0 million.” [p.40]')
+    expect(r.text).toContain(
+      '“Under the agreement, Zenith will pay an upfront payment of $1.0 million.” [p.40]',
+    )
   })
   it('ranks a sentence stating a fact above one saying what may happen', () => {
     const two = [

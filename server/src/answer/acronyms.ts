@@ -52,7 +52,10 @@ export function definedAbbreviations(texts: readonly string[]): Map<string, stri
  * "mau monthli activ user"), and the words spelled out followed by their abbreviation ("initi public
  * offer" → "… ipo"), so a question using either form finds a sentence printing the other.
  */
-export function withExpansions(stems: readonly string[], abbreviations: ReadonlyMap<string, string[]>): string[] {
+export function withExpansions(
+  stems: readonly string[],
+  abbreviations: ReadonlyMap<string, string[]>,
+): string[] {
   const out: string[] = []
   stems.forEach((s, i) => {
     out.push(s, ...(abbreviations.get(s) ?? []))

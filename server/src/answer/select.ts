@@ -63,7 +63,8 @@ export function selectQuotes(
   // A period asked about that no matching unit names: the filing does not cover it. A table row
   // names its period in the table's header, so a row stays.
   if (q.periods.some((p) => /^\d{4}$/.test(p))) {
-    if (!ok.some((u) => u.periodHit || u.periodInPassage)) return { abstained: true, reason: 'no-period', closest }
+    if (!ok.some((u) => u.periodHit || u.periodInPassage))
+      return { abstained: true, reason: 'no-period', closest }
     ok = ok.filter((u) => u.periodHit || u.periodInPassage || u.kind === 'row')
   }
   const best = ok[0] as RankedUnit
