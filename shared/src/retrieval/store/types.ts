@@ -27,6 +27,11 @@ export interface SearchQuery {
    * SQLite applies them at query time; Qdrant bakes SPARSE_FIELD_WEIGHTS into its sparse vectors at ingest.
    */
   fieldWeights?: { heading: number; form: number }
+  /**
+   * Body IDF: 'lucene' (default, positive for a term in most chunks; store/sqlite/bm25.ts) or
+   * 'fts5' (FTS5's own, ~0 for a term in half the chunks). SQLite only.
+   */
+  idf?: 'lucene' | 'fts5'
 }
 
 export interface SearchHit {
