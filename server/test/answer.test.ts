@@ -94,6 +94,24 @@ describe('extractive answers', () => {
     expect(vote.abstention).toBeNull()
     expect(vote.text).toContain('56.9% of the voting power')
   })
+  it('abstains when the passages naming someone say nothing of what was asked about them', () => {
+    const holdings = [
+      tagged('127', 'Consists of 407,265 shares of Class B common stock held of record by Mr. Zuckerberg.'),
+      tagged('115', 'Mark Zuckerberg entered into an offer letter with us in 2004.'),
+    ]
+    const food = extractiveAnswer('What is Mark Zuckerberg’s favourite food?', holdings, { company })
+    expect(food.abstention?.reason).toBe('no-subject')
+    expect(food.text).toContain(
+      'the passages that mention “Mark”, “Zuckerberg” say nothing of “favourite”, “food”',
+    )
+    expect(food.text).not.toMatch(/\[p\./)
+    // What is asked of him, in a passage naming him, still answers.
+    const shares = extractiveAnswer('How many shares does Mark Zuckerberg hold of record?', holdings, {
+      company,
+    })
+    expect(shares.abstention).toBeNull()
+    expect(shares.text).toContain('[p.127]')
+  })
   it('abstains when the asked period is in no matching passage, listing the closest passages', () => {
     const r = extractiveAnswer('What revenue did Acme record for the third quarter of 2016?', hits, {
       company,

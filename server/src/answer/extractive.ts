@@ -11,7 +11,7 @@ import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { evidenceModel, type RankedUnit, rankUnits } from './rank'
-import { SELECT_DEFAULTS, type Selection, type SelectParams, selectQuotes } from './select'
+import { SELECT_DEFAULTS, type Selection, type SelectParams, selectQuotes, subjectTerms } from './select'
 import { rowAnswer } from './table-rows'
 
 export interface ExtractiveResult {
@@ -61,6 +61,13 @@ const WHY: Record<
   'no-name': (q, question) => {
     const names = asTyped(question, q.names).map(titleCase)
     return `no passage that matches the question mentions ${names.length > 1 ? 'all of ' : ''}${quoted(names)}`
+  },
+  'no-subject': (q, question) => {
+    const context = [
+      ...asTyped(question, q.names).map(titleCase),
+      ...q.periods.filter((p) => /^\d{4}$/.test(p)),
+    ]
+    return `${context.length ? `the passages that mention ${quoted(context)}` : 'the matching passages'} say nothing of ${quoted(asTyped(question, subjectTerms(q)))}`
   },
   'weak-match': () => 'no passage matches the question closely enough to quote as an answer',
   'no-figure': () => 'the passages that match the question give no figure of the kind asked for',
