@@ -9,6 +9,7 @@ import { pageTag } from '@asks1/shared/contract/citations'
 import type { Table } from '@asks1/shared/contract/tables'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
+import escapeStringRegexp from 'escape-string-regexp'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { evidenceModel, type RankedUnit, rankUnits } from './rank'
 import { SELECT_DEFAULTS, type Selection, type SelectParams, selectQuotes, subjectTerms } from './select'
@@ -36,7 +37,7 @@ export function clip(s: string, focus: readonly string[] = []): string {
   if (s.length <= MAX_QUOTE) return s
   const lower = s.toLowerCase()
   const hits = focus.flatMap((t) =>
-    [...lower.matchAll(new RegExp(escapeRe(t), 'g'))].map((m) => m.index ?? 0),
+    [...lower.matchAll(new RegExp(escapeStringRegexp(t), 'g'))].map((m) => m.index ?? 0),
   )
   const width = MAX_QUOTE - 2
   let from = 0
@@ -49,7 +50,6 @@ export function clip(s: string, focus: readonly string[] = []): string {
   return `${from > 0 ? '…' : ''}${s.slice(from, from + width)}${from + width < s.length ? '…' : ''}`
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const cite = (pages: readonly string[]) =>
   pages.length === 1 ? pageTag(pages[0] as string) : `[${pages.map((p) => `p.${p}`).join(', ')}]`
 
