@@ -1,6 +1,7 @@
 import type { Table } from '@asks1/shared/contract/tables'
 import type { SearchHit } from '@asks1/shared/store'
 import { describe, expect, it } from 'vitest'
+import { printsBlank } from '../src/answer/blanks'
 import { clip, extractiveAnswer } from '../src/answer/extractive'
 import { analyzeQuestion } from '../src/answer/question'
 import { evidenceModel, rankUnits } from '../src/answer/rank'
@@ -111,6 +112,24 @@ describe('extractive answers', () => {
     })
     expect(shares.abstention).toBeNull()
     expect(shares.text).toContain('[p.127]')
+  })
+  it('abstains when the best match prints a blank where the answer belongs (a preliminary prospectus)', () => {
+    const prelim = [
+      tagged('115', 'We have applied to list our common stock on the under the trading symbol “ .”'),
+      tagged(
+        '3',
+        'The initial public offering price of our common stock is expected to be between $ and $ per share.',
+      ),
+    ]
+    const symbol = extractiveAnswer('Under what trading symbol will the common stock trade?', prelim, {
+      company,
+    })
+    expect(symbol.abstention?.reason).toBe('blank')
+    expect(symbol.text).toContain('prints a blank where the answer belongs')
+    expect(symbol.abstention?.closest[0]?.pages).toEqual(['115'])
+    expect(printsBlank('Revenue was $3,711 million in 2011.')).toBe(false)
+    expect(printsBlank('Salary ($) Bonus ($) Total $ — $ (24,606)')).toBe(false)
+    expect(printsBlank('shares of [●] common stock')).toBe(true)
   })
   it('abstains when the asked period is in no matching passage, listing the closest passages', () => {
     const r = extractiveAnswer('What revenue did Acme record for the third quarter of 2016?', hits, {

@@ -69,6 +69,8 @@ const WHY: Record<
     ]
     return `${context.length ? `the passages that mention ${quoted(context)}` : 'the matching passages'} say nothing of ${quoted(asTyped(question, subjectTerms(q)))}`
   },
+  blank: () =>
+    'the passage that matches best prints a blank where the answer belongs (a preliminary prospectus leaves the offering price and what follows from it for the final one)',
   'weak-match': () => 'no passage matches the question closely enough to quote as an answer',
   'no-figure': () => 'the passages that match the question give no figure of the kind asked for',
   'no-period': (q) =>

@@ -7,6 +7,7 @@
  * sets (camp4, twitter-10k) with `pnpm eval`; the figures are in docs/answers.md.
  */
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
+import { printsBlank } from './blanks'
 import type { QuestionAnalysis } from './question'
 import type { RankedUnit } from './rank'
 
@@ -58,7 +59,7 @@ export type Selection =
   | { abstained: false; quotes: RankedUnit[] }
   | {
       abstained: true
-      reason: 'no-passage' | 'no-name' | 'no-subject' | 'weak-match' | 'no-figure' | 'no-period'
+      reason: 'no-passage' | 'no-name' | 'no-subject' | 'weak-match' | 'no-figure' | 'no-period' | 'blank'
       closest: RankedUnit[]
     }
 
@@ -97,6 +98,11 @@ export function selectQuotes(
       return { abstained: true, reason: 'no-period', closest }
     ok = ok.filter((u) => u.periodHit || u.periodInPassage || u.kind === 'row')
   }
+  // The unit that answers best prints a blank where the value belongs: the filing leaves it for a
+  // later version (a preliminary prospectus before pricing), so it does not say; show where it would.
+  if (printsBlank((ok[0] as RankedUnit).text))
+    return { abstained: true, reason: 'blank', closest: [ok[0] as RankedUnit, ...closest].slice(0, 3) }
+  ok = ok.filter((u) => !printsBlank(u.text))
   const best = ok[0] as RankedUnit
   const quotes = [best, ...ok.slice(1).filter((u) => u.score >= params.followRatio * best.score)]
   return { abstained: false, quotes: quotes.slice(0, params.max) }
