@@ -1,6 +1,7 @@
 import type { Table } from '@asks1/shared/contract/tables'
 import type { SearchHit } from '@asks1/shared/store'
 import { describe, expect, it } from 'vitest'
+import { printsBlank } from '../src/answer/blanks'
 import { clip, extractiveAnswer } from '../src/answer/extractive'
 import { analyzeQuestion } from '../src/answer/question'
 import { evidenceModel, rankUnits } from '../src/answer/rank'
@@ -93,6 +94,42 @@ describe('extractive answers', () => {
     )
     expect(vote.abstention).toBeNull()
     expect(vote.text).toContain('56.9% of the voting power')
+  })
+  it('abstains when the passages naming someone say nothing of what was asked about them', () => {
+    const holdings = [
+      tagged('127', 'Consists of 407,265 shares of Class B common stock held of record by Mr. Zuckerberg.'),
+      tagged('115', 'Mark Zuckerberg entered into an offer letter with us in 2004.'),
+    ]
+    const food = extractiveAnswer('What is Mark Zuckerberg’s favourite food?', holdings, { company })
+    expect(food.abstention?.reason).toBe('no-subject')
+    expect(food.text).toContain(
+      'the passages that mention “Mark”, “Zuckerberg” say nothing of “favourite”, “food”',
+    )
+    expect(food.text).not.toMatch(/\[p\./)
+    // What is asked of him, in a passage naming him, still answers.
+    const shares = extractiveAnswer('How many shares does Mark Zuckerberg hold of record?', holdings, {
+      company,
+    })
+    expect(shares.abstention).toBeNull()
+    expect(shares.text).toContain('[p.127]')
+  })
+  it('abstains when the best match prints a blank where the answer belongs (a preliminary prospectus)', () => {
+    const prelim = [
+      tagged('115', 'We have applied to list our common stock on the under the trading symbol “ .”'),
+      tagged(
+        '3',
+        'The initial public offering price of our common stock is expected to be between $ and $ per share.',
+      ),
+    ]
+    const symbol = extractiveAnswer('Under what trading symbol will the common stock trade?', prelim, {
+      company,
+    })
+    expect(symbol.abstention?.reason).toBe('blank')
+    expect(symbol.text).toContain('prints a blank where the answer belongs')
+    expect(symbol.abstention?.closest[0]?.pages).toEqual(['115'])
+    expect(printsBlank('Revenue was $3,711 million in 2011.')).toBe(false)
+    expect(printsBlank('Salary ($) Bonus ($) Total $ — $ (24,606)')).toBe(false)
+    expect(printsBlank('shares of [●] common stock')).toBe(true)
   })
   it('abstains when the asked period is in no matching passage, listing the closest passages', () => {
     const r = extractiveAnswer('What revenue did Acme record for the third quarter of 2016?', hits, {

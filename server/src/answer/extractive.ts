@@ -9,9 +9,10 @@ import { pageTag } from '@asks1/shared/contract/citations'
 import type { Table } from '@asks1/shared/contract/tables'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
+import escapeStringRegexp from 'escape-string-regexp'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { evidenceModel, type RankedUnit, rankUnits } from './rank'
-import { SELECT_DEFAULTS, type Selection, type SelectParams, selectQuotes } from './select'
+import { SELECT_DEFAULTS, type Selection, type SelectParams, selectQuotes, subjectTerms } from './select'
 import { rowAnswer } from './table-rows'
 
 export interface ExtractiveResult {
@@ -36,7 +37,7 @@ export function clip(s: string, focus: readonly string[] = []): string {
   if (s.length <= MAX_QUOTE) return s
   const lower = s.toLowerCase()
   const hits = focus.flatMap((t) =>
-    [...lower.matchAll(new RegExp(escapeRe(t), 'g'))].map((m) => m.index ?? 0),
+    [...lower.matchAll(new RegExp(escapeStringRegexp(t), 'g'))].map((m) => m.index ?? 0),
   )
   const width = MAX_QUOTE - 2
   let from = 0
@@ -49,7 +50,6 @@ export function clip(s: string, focus: readonly string[] = []): string {
   return `${from > 0 ? '…' : ''}${s.slice(from, from + width)}${from + width < s.length ? '…' : ''}`
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const cite = (pages: readonly string[]) =>
   pages.length === 1 ? pageTag(pages[0] as string) : `[${pages.map((p) => `p.${p}`).join(', ')}]`
 
@@ -62,6 +62,15 @@ const WHY: Record<
     const names = asTyped(question, q.names).map(titleCase)
     return `no passage that matches the question mentions ${names.length > 1 ? 'all of ' : ''}${quoted(names)}`
   },
+  'no-subject': (q, question) => {
+    const context = [
+      ...asTyped(question, q.names).map(titleCase),
+      ...q.periods.filter((p) => /^\d{4}$/.test(p)),
+    ]
+    return `${context.length ? `the passages that mention ${quoted(context)}` : 'the matching passages'} say nothing of ${quoted(asTyped(question, subjectTerms(q)))}`
+  },
+  blank: () =>
+    'the passage that matches best prints a blank where the answer belongs (a preliminary prospectus leaves the offering price and what follows from it for the final one)',
   'weak-match': () => 'no passage matches the question closely enough to quote as an answer',
   'no-figure': () => 'the passages that match the question give no figure of the kind asked for',
   'no-period': (q) =>

@@ -6,6 +6,8 @@
  * The thresholds were calibrated on the tuning sets (facebook, pandora) and checked on the check
  * sets (camp4, twitter-10k) with `pnpm eval`; the figures are in docs/answers.md.
  */
+import { keywordTerms } from '@asks1/shared/retrieval/terms'
+import { printsBlank } from './blanks'
 import type { QuestionAnalysis } from './question'
 import type { RankedUnit } from './rank'
 
@@ -32,11 +34,32 @@ const FIGURE_TYPES = new Set(['amount', 'percentage', 'count', 'duration', 'date
 export const asksFigure = (q: QuestionAnalysis): boolean =>
   FIGURE_TYPES.has(q.answerType) || (q.answerType === 'other' && q.periods.some((p) => /^\d{4}$/.test(p)))
 
+/**
+ * The words of a period ("the first quarter of fiscal 2012", "six months ended June 30"): the same
+ * closed class of time words `findPeriods` reads, in index space. A passage sharing only these with a
+ * question shares its date, not its subject.
+ */
+const TIME_WORDS = new Set(
+  keywordTerms(
+    'year years annual fiscal quarter quarters quarterly month months monthly week weeks day days period ended ending end first second third fourth half six nine three twelve january february march april may june july august september october november december',
+  ),
+)
+
+/**
+ * What the question asks about: its terms and phrases less the names it asks about and the words of
+ * its period. A quote must share one of them, or it matches only who or when, not what.
+ */
+export function subjectTerms(q: QuestionAnalysis): string[] {
+  const names = new Set(q.names)
+  const subject = (t: string) => !names.has(t) && !TIME_WORDS.has(t)
+  return [...q.terms.filter(subject), ...q.phrases.filter((p) => p.split(' ').some(subject))]
+}
+
 export type Selection =
   | { abstained: false; quotes: RankedUnit[] }
   | {
       abstained: true
-      reason: 'no-passage' | 'no-name' | 'weak-match' | 'no-figure' | 'no-period'
+      reason: 'no-passage' | 'no-name' | 'no-subject' | 'weak-match' | 'no-figure' | 'no-period' | 'blank'
       closest: RankedUnit[]
     }
 
@@ -54,6 +77,14 @@ export function selectQuotes(
   // a passage about someone else answers nothing, however many other words it shares.
   ok = ok.filter((u) => u.namesHeld)
   if (ok.length === 0) return { abstained: true, reason: 'no-name', closest }
+  // And a question asks something about whom or when it names: a unit that shares only the name (a
+  // share table listing "Mr. Zuckerberg" for "his favourite food") or only the period ("in the first
+  // quarter of 2012, our compensation committee…" for that quarter's revenue) does not answer.
+  const about = subjectTerms(q)
+  if (about.length > 0) {
+    ok = ok.filter((u) => u.matched.some((m) => about.includes(m)))
+    if (ok.length === 0) return { abstained: true, reason: 'no-subject', closest }
+  }
   // A figure question: a unit without any figure does not answer it; one with the asked kind of
   // figure (and period) is preferred by the ranker but not required (a share can answer "how much").
   if (asksFigure(q)) {
@@ -67,6 +98,11 @@ export function selectQuotes(
       return { abstained: true, reason: 'no-period', closest }
     ok = ok.filter((u) => u.periodHit || u.periodInPassage || u.kind === 'row')
   }
+  // The unit that answers best prints a blank where the value belongs: the filing leaves it for a
+  // later version (a preliminary prospectus before pricing), so it does not say; show where it would.
+  if (printsBlank((ok[0] as RankedUnit).text))
+    return { abstained: true, reason: 'blank', closest: [ok[0] as RankedUnit, ...closest].slice(0, 3) }
+  ok = ok.filter((u) => !printsBlank(u.text))
   const best = ok[0] as RankedUnit
   const quotes = [best, ...ok.slice(1).filter((u) => u.score >= params.followRatio * best.score)]
   return { abstained: false, quotes: quotes.slice(0, params.max) }

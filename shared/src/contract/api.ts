@@ -200,13 +200,15 @@ export const AbstentionSchema = Type.Object({
     [
       Type.Literal('no-passage'),
       Type.Literal('no-name'),
+      Type.Literal('no-subject'),
       Type.Literal('weak-match'),
       Type.Literal('no-figure'),
       Type.Literal('no-period'),
+      Type.Literal('blank'),
     ],
     {
       description:
-        'no passage matched; no matching passage names what was asked about; matches too weak; no figure of the asked kind; not for the asked period',
+        'no passage matched; no matching passage names what was asked about; none that names it mentions what was asked of it; matches too weak; no figure of the asked kind; not for the asked period; the best match prints a blank where the answer belongs',
     },
   ),
   searched: Type.Object({

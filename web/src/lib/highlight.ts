@@ -3,13 +3,12 @@
  * no DOM mutation. Matching tolerates how filings typeset numbers (`$ 3,711`, `50.1 %`, `(27,474)`)
  * and is boundary-safe: `3,200` is not highlighted inside `1,193,200`.
  */
+import escapeStringRegexp from 'escape-string-regexp'
 
 export interface Segment {
   text: string
   mark: boolean
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** A regex source for one quoted figure, or null when there is nothing number-like to find. */
 export function figurePattern(figure: string): string | null {
@@ -20,7 +19,7 @@ export function figurePattern(figure: string): string | null {
     .replace(/\s*%$/, '%')
     .trim()
   if (!/\d/.test(core)) return null
-  const body = escapeRegExp(core).replace(/%$/, '\\s?%').replace(/\s+/g, '\\s+')
+  const body = escapeStringRegexp(core).replace(/%$/, '\\s?%').replace(/\s+/g, '\\s+')
   // An optional dollar sign (tables set it apart from the number), then the number itself.
   return `(?:\\$\\s*)?(?<![\\d.,])${body}(?![\\d]|[.,]\\d)${/[a-z]$/i.test(core) ? '(?![a-z])' : ''}`
 }
@@ -33,7 +32,7 @@ export function figurePattern(figure: string): string | null {
 export function quotePattern(quote: string): string | null {
   const words = quote.trim().split(/\s+/).filter(Boolean)
   if (words.join(' ').length < 12) return null
-  return words.map((w) => escapeRegExp(w).replace(/['\u2019]/g, "['\u2019]")).join('\\s+')
+  return words.map((w) => escapeStringRegexp(w).replace(/['\u2019]/g, "['\u2019]")).join('\\s+')
 }
 
 /** Quoted passages in a span of an answer (“…” or "…"), split at ellipses. */
