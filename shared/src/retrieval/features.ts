@@ -13,6 +13,8 @@ export interface RetrievalFeatures {
   period: boolean
   answer: boolean
   section: boolean
+  /** Table-row units lift their host chunks, for figure questions (store `rows`; rows.ts). */
+  rows: boolean
 }
 
 export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
@@ -23,6 +25,7 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   period: true,
   answer: true,
   section: true,
+  rows: true,
 }
 
 /** Parses `RETRIEVAL_OFF` (a comma-separated list of feature names to turn off). */
