@@ -16,12 +16,12 @@ import { FILING_VERSION_META } from '@asks1/shared/amend'
 import { type BaseConfig, ConfigError, loadBaseConfig, readConfig } from '@asks1/shared/config'
 import { loadRegistry, RegistryError } from '@asks1/shared/filings-loader'
 import type { Store } from '@asks1/shared/store'
-import cliProgress from 'cli-progress'
 import { Type } from 'typebox'
 import { amendFiling, describeAmendment } from './amend'
 import { fetchEdgarDocument } from './edgar'
 import { ingestPages, type Stage } from './ingest'
 import { InputError } from './pdf'
+import { progressReporter } from './progress'
 import { type PagesReport, readPages, readPagesFromData } from './read'
 import { pagesSummary, runSummary, seconds } from './summary'
 
@@ -63,49 +63,6 @@ let io: Io = processIo
 const err = (s: string) => io.err(`${s}\n`)
 const loud = (s: string) => (io.tty ? `\x1b[1;33m${s}\x1b[0m` : s)
 
-const STAGE_UNITS: Record<Stage, string> = { extract: 'pages', embed: 'chunks', write: 'chunks' }
-
-/** A bar per stage on a TTY; off a TTY, a plain line at the start, every quarter and the end. */
-function progressReporter() {
-  let bar: cliProgress.SingleBar | null = null
-  let stage: Stage | null = null
-  let lastQuarter = -1
-  const stop = () => {
-    bar?.stop()
-    bar = null
-  }
-  const update = (s: Stage, done: number, total: number) => {
-    if (s !== stage) {
-      stop()
-      stage = s
-      lastQuarter = -1
-      if (io.tty) {
-        bar = new cliProgress.SingleBar(
-          {
-            stream: process.stderr,
-            format: `${s.padEnd(7)} [{bar}] {value}/{total} ${STAGE_UNITS[s]} | {duration_formatted}`,
-            hideCursor: true,
-            clearOnComplete: false,
-          },
-          cliProgress.Presets.shades_classic,
-        )
-        bar.start(total, done)
-      }
-    }
-    if (bar) {
-      bar.setTotal(total)
-      bar.update(done)
-      return
-    }
-    const quarter = total > 0 ? Math.floor((4 * done) / total) : 4
-    if (quarter !== lastQuarter) {
-      lastQuarter = quarter
-      err(`${s}: ${done}/${total} ${STAGE_UNITS[s]}`)
-    }
-  }
-  return { update, stop }
-}
-
 function parseSkip(value: string | undefined): number | undefined {
   if (value === undefined) return undefined
   const n = Number(value)
@@ -129,7 +86,7 @@ async function commandPages(args: string[]) {
   if (values.format !== 'jsonl' && values.format !== 'json')
     throw new UsageError(`--format must be jsonl or json, got "${values.format}"`)
   const skipPages = parseSkip(values['skip-pages'])
-  const progress = progressReporter()
+  const progress = progressReporter({ tty: io.tty, line: err })
   const { pages, report } = await readPages(file, {
     ...(skipPages !== undefined ? { skipPages } : {}),
     onProgress: (stage, done, total) => progress.update(stage, done, total),
@@ -209,7 +166,7 @@ async function commandIngest(kind: 'run' | 'amend', args: string[], config: Base
     controller.abort()
   }
   process.once('SIGINT', onSigint)
-  const progress = progressReporter()
+  const progress = progressReporter({ tty: io.tty, line: err })
   let store: Store | null = null
   let tmp: string | null = null
   const openStore = async () => {

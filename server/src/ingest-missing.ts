@@ -4,24 +4,13 @@
  * before the replicas start with INGEST_ON_START=false, instead of every replica racing to ingest the
  * same filings. It also creates the session-signing secret in DATA_DIR when SESSION_SECRET is unset.
  */
-import { ConfigError } from '@asks1/shared/config'
-import { loadRegistry, RegistryError } from '@asks1/shared/filings-loader'
 import { openStore } from '@asks1/shared/store'
 import pino from 'pino'
-import { loadServerConfig } from './config'
 import { sessionSecret } from './sessions'
+import { loadStartConfig } from './start-config'
 import { childProcessIngest, ingestMissing, StartupState } from './startup'
 
-let config: ReturnType<typeof loadServerConfig>
-let registry: ReturnType<typeof loadRegistry>
-try {
-  config = loadServerConfig()
-  registry = loadRegistry(config.FILINGS_CONFIG)
-} catch (err) {
-  if (!(err instanceof ConfigError || err instanceof RegistryError)) throw err
-  process.stderr.write(`${err.message}\n`)
-  process.exit(1)
-}
+const { config, registry } = loadStartConfig()
 const log = pino({ level: config.LOG_LEVEL })
 // Replicas sharing DATA_DIR read the cookie-signing secret this creates once, before any of them
 // starts (SESSION_SECRET, when set, wins everywhere).

@@ -4,24 +4,11 @@
  * in the log), then /ready turns ready. SIGINT/SIGTERM close gracefully: new requests get 503,
  * answers in flight finish (up to SHUTDOWN_GRACE_MS), then the store closes.
  */
-import { ConfigError } from '@asks1/shared/config'
-import { loadRegistry, RegistryError } from '@asks1/shared/filings-loader'
 import { StoreFileError } from '@asks1/shared/store/types'
-import { loadServerConfig } from './config'
+import { loadStartConfig } from './start-config'
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadServerConfig>
-  let registry: ReturnType<typeof loadRegistry>
-  try {
-    config = loadServerConfig()
-    registry = loadRegistry(config.FILINGS_CONFIG)
-  } catch (err) {
-    if (err instanceof ConfigError || err instanceof RegistryError) {
-      process.stderr.write(`${err.message}\n`)
-      process.exit(1)
-    }
-    throw err
-  }
+  const { config, registry } = loadStartConfig()
 
   // The heavy modules load only once the configuration is known to be good, so a bad setting
   // is reported at once rather than after seconds of imports.

@@ -28,6 +28,9 @@ describe('question analysis', () => {
     expect(q.terms).not.toContain('acm')
     expect(q.terms).not.toContain('acme')
     expect(q.names).toEqual(['zynga'])
+    expect(
+      analyzeQuestion('Does Mark Zuckerberg own more than the United States Treasury?').nameHeads,
+    ).toEqual(['zuckerberg', 'treasuri'])
     expect(q.periods).toEqual(['2016', 'q3'])
     expect(q.answerType).toBe('amount')
     expect(analyzeQuestion('Who is the chief executive?').answerType).toBe('name')
@@ -68,6 +71,29 @@ describe('extractive answers', () => {
     expect(r.abstention?.searched.terms).toEqual(expect.arrayContaining(['mark', 'zuckerberg', 'food']))
     expect(r.abstention?.searched.sections).toEqual(['Prospectus summary'])
   })
+  it('quotes only passages naming what the question names; abstains when none does', () => {
+    const users = [
+      tagged('2', 'We had more than 50 million users in the United States at the end of 2010.'),
+      tagged('9', 'Competitors such as Spotify offer music services to users in Europe.'),
+    ]
+    const spotify = extractiveAnswer('How many users does Spotify have in the United States?', users, {
+      company,
+    })
+    expect(spotify.abstention?.reason).toBe('no-name')
+    expect(spotify.text).toContain('mentions all of “Spotify”, “United”, “States”')
+    const ours = extractiveAnswer('How many users did Acme have in the United States?', users, { company })
+    expect(ours.abstention).toBeNull()
+    expect(ours.text).toContain('[p.2]')
+    expect(ours.text).not.toContain('[p.9]')
+    // A passage shortening a name to its last word ("Mr. Zuckerberg") still names it.
+    const vote = extractiveAnswer(
+      'How much of the voting power will Mark Zuckerberg hold?',
+      [tagged('30', 'Mr. Zuckerberg will hold 56.9% of the voting power of our outstanding capital stock.')],
+      { company },
+    )
+    expect(vote.abstention).toBeNull()
+    expect(vote.text).toContain('56.9% of the voting power')
+  })
   it('abstains when the asked period is in no matching passage, listing the closest passages', () => {
     const r = extractiveAnswer('What revenue did Acme record for the third quarter of 2016?', hits, {
       company,
@@ -85,6 +111,18 @@ describe('extractive answers', () => {
       { company },
     )
     expect(r.abstention?.reason).toBe('no-figure')
+  })
+  it('reads a question about a year as asking for that year’s figure', () => {
+    const r = extractiveAnswer(
+      'What were Acme’s launch revenues in 2011?',
+      [
+        tagged('12', 'In 2011 our launch revenues depended on a small number of customers.'),
+        tagged('13', 'Launch revenues were $412 million in 2011.'),
+      ],
+      { company },
+    )
+    expect(r.text).toContain('[p.13]')
+    expect(r.text).not.toContain('[p.12]')
   })
   it('needs the asked quarter, and a figure that is not a year, to answer a figure question', () => {
     const twoThousandTwelve = [

@@ -36,4 +36,18 @@ describe('sentences', () => {
       ['row', 'Net income $ 229 $ 606 $1,000'],
     ])
   })
+  it('keeps each row of a table flattened onto one line with its label (dot leaders)', () => {
+    const text =
+      'Our costs rose in each year shown. Year Ended December 31, 2013 2012 (in thousands) Advertising services ........ $ 594,546 $ 269,421 Data licensing and other ...... 70,344 47,512 Net loss ........ (97)% (25 )% Revenue in 2013 increased by $348.0 million.'
+    expect(textUnits(text, '53').map((u) => [u.kind, u.text])).toEqual([
+      ['sentence', 'Our costs rose in each year shown.'],
+      [
+        'row',
+        'Year Ended December 31, 2013 2012 (in thousands) Advertising services ........ $ 594,546 $ 269,421',
+      ],
+      ['row', 'Data licensing and other ...... 70,344 47,512'],
+      ['row', 'Net loss ........ (97)% (25 )%'],
+      ['sentence', 'Revenue in 2013 increased by $348.0 million.'],
+    ])
+  })
 })

@@ -6,12 +6,13 @@
 import type { ReadyReply } from '@asks1/shared/contract/operations'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import { sectionLabel, sourceCards } from '../src/components/Turn'
+import { sourceCards } from '../src/components/Sources'
 import { formatReset, sessionText } from '../src/lib/allowance'
 import { answerMarkdown } from '../src/lib/answer-markdown'
 import { highlightRegExp } from '../src/lib/highlight'
 import { markText } from '../src/lib/mark-dom'
 import { matchedSentence, textOnPages } from '../src/lib/matched-sentence'
+import { sectionLabel } from '../src/lib/section-label'
 import {
   clearThread,
   loadThreads,

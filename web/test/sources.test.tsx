@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { displaySection } from '../src/components/Turn'
+import { displaySection } from '../src/lib/section-label'
 import { askReply, fakeApi, filingsReply, json, renderApp, source, sseResponse } from './fake-api'
 
 beforeEach(() => {

@@ -53,14 +53,22 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const cite = (pages: readonly string[]) =>
   pages.length === 1 ? pageTag(pages[0] as string) : `[${pages.map((p) => `p.${p}`).join(', ')}]`
 
-const WHY: Record<Exclude<Selection, { abstained: false }>['reason'], (q: QuestionAnalysis) => string> = {
+const WHY: Record<
+  Exclude<Selection, { abstained: false }>['reason'],
+  (q: QuestionAnalysis, question: string) => string
+> = {
   'no-passage': () => 'no passage of the filing uses the words of the question',
+  'no-name': (q, question) => {
+    const names = asTyped(question, q.names).map(titleCase)
+    return `no passage that matches the question mentions ${names.length > 1 ? 'all of ' : ''}${quoted(names)}`
+  },
   'weak-match': () => 'no passage matches the question closely enough to quote as an answer',
   'no-figure': () => 'the passages that match the question give no figure of the kind asked for',
   'no-period': (q) =>
     `the passages that match the question give no figure for ${q.periods.filter((p) => /^\d{4}$/.test(p)).join(' or ')}`,
 }
 
+const titleCase = (w: string) => w.charAt(0).toUpperCase() + w.slice(1)
 const quoted = (xs: readonly string[]) => xs.map((x) => `“${x}”`).join(', ')
 
 /** The question's own words for its index terms (stems such as "revenu" read badly). */
@@ -89,7 +97,7 @@ function abstain(
     text: clip(u.text),
   }))
   const lines = [
-    `The filing does not appear to say: ${WHY[sel.reason](q)}.`,
+    `The filing does not appear to say: ${WHY[sel.reason](q, question)}.`,
     terms.length
       ? `Searched for ${quoted(terms)}${q.periods.length ? ` (period: ${q.periods.join(', ')})` : ''}.`
       : '',
@@ -105,18 +113,18 @@ function abstain(
 
 /** The extractive answer: the quotes that answer, each followed by its page citation, or an abstention. */
 export function extractiveAnswer(
-  question: string,
+  question: string | QuestionAnalysis,
   hits: readonly SearchHit[],
   opts: { company?: string; params?: SelectParams; tables?: readonly Table[] } = {},
 ): ExtractiveResult {
-  const q = analyzeQuestion(question, opts.company)
+  const q = typeof question === 'string' ? analyzeQuestion(question, opts.company) : question
   const params = opts.params ?? SELECT_DEFAULTS
   // One model of the retrieved sentences (segmented and stemmed once) serves ranking and table rows.
   const model = evidenceModel(q, hits)
   const sel = selectQuotes(q, rankUnits(q, model), params)
   // A figure question is answered from a table's row and period column first, when one fits.
   const row = opts.tables?.length ? rowAnswer(q, opts.tables, model) : null
-  if (sel.abstained && !row) return abstain(question, q, sel, hits)
+  if (sel.abstained && !row) return abstain(q.text, q, sel, hits)
   const quotes = sel.abstained ? [] : sel.quotes.slice(0, row ? params.max - 1 : params.max)
   return {
     text: [

@@ -5,10 +5,12 @@
  * It adapts the one query analysis (`analyzeQuery`, shared/src/retrieval/query.ts) and adds only
  * what answering needs beyond retrieval: the filing's own name dropped, and the names asked about.
  */
-import { type AnswerType, analyzeQuery } from '@asks1/shared/retrieval/query'
+import { type AnswerType, analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 
 export interface QuestionAnalysis {
+  /** The question as typed. */
+  text: string
   /** Single-word content terms in index space (the shared tokenizer's stems), in order. */
   terms: string[]
   /** Multi-word terms the tokenizer keeps whole ("class a", "long-term benefit trust"). */
@@ -18,22 +20,41 @@ export interface QuestionAnalysis {
   answerType: AnswerType
   /** Terms the question capitalises mid-sentence: names of people, companies, products. */
   names: string[]
+  /**
+   * The last word of each name ("zuckerberg" for "Mark Zuckerberg", "state" for "United States"):
+   * what a passage about that person or thing prints even when it shortens the name ("Mr. Zuckerberg").
+   */
+  nameHeads: string[]
 }
 
 /** Question words capitalised for grammar, not because they name something. */
-const NOT_NAMES = new Set(
-  'what when where which who whom whose why how does did do is are was were will would can could should has have had under over from with without please list give tell describe explain compare according in on at for by of the a an if before after during january february march april may june july august september october november december'.split(
-    ' ',
-  ),
-)
+const NOT_NAMES_TEXT =
+  'what when where which who whom whose why how does did do is are was were will would can could should has have had under over from with without please list give tell describe explain compare according in on at for by of the a an if before after during january february march april may june july august september october november december'
+// Compared in index space (stemmed, as the names are): "January" is indexed as "januari".
+const NOT_NAMES = new Set(NOT_NAMES_TEXT.split(' ').flatMap((w) => [w, ...keywordTerms(w)]))
 
-/** Capitalised words after the question's first word (the first is capitalised for grammar). */
-function namesIn(question: string): string[] {
+/**
+ * Names: runs of capitalised words after the question's first word (the first is capitalised for
+ * grammar), as index terms, one list per run ("Mark Zuckerberg" → ["mark", "zuckerberg"]).
+ */
+function nameRunsIn(question: string): string[][] {
+  const runs: string[][] = []
+  let lastEnd = -1
   // Capitalised, not all capitals: "IPO", "CEO" are common nouns written as acronyms.
-  return [...question.matchAll(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}[\p{L}\p{N}]*(?:['’]s)?/gu)]
-    .filter((m) => !/(?:^|[.!?:]\s*)$/.test(question.slice(0, m.index)))
-    .flatMap((m) => keywordTerms(m[0]))
-    .filter((t) => !NOT_NAMES.has(t))
+  for (const m of question.matchAll(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}[\p{L}\p{N}]*(?:['’]s)?/gu)) {
+    const at = m.index ?? 0
+    if (/(?:^|[.!?:]\s*)$/.test(question.slice(0, at))) continue
+    const terms = keywordTerms(m[0]).filter((t) => !NOT_NAMES.has(t))
+    if (terms.length === 0) {
+      lastEnd = -1
+      continue
+    }
+    const run = runs.at(-1)
+    if (run && lastEnd >= 0 && /^\s+$/.test(question.slice(lastEnd, at))) run.push(...terms)
+    else runs.push(terms)
+    lastEnd = at + m[0].length
+  }
+  return runs
 }
 
 /** Words every question about a filing uses, that name no subject (as index terms). */
@@ -42,23 +63,29 @@ const GENERIC = new Set(keywordTerms('company companies filing prospectus did do
 /**
  * The ranker's view of the shared query analysis (`analyzeQuery`, the one analysis retrieval uses):
  * its single-word terms and compounds less the filing's own name, its periods as "2016" / "q3",
- * its answer type, plus the names the question capitalises.
+ * its answer type, plus the names the question capitalises. Pass the analysis retrieval already made
+ * (one per /ask) rather than the text, so the question is analysed once.
  */
-export function analyzeQuestion(question: string, company = ''): QuestionAnalysis {
+export function analyzeQuestion(question: string | QueryAnalysis, company = ''): QuestionAnalysis {
   const own = new Set(keywordTerms(company).filter((t) => !t.includes(' ')))
-  const q = analyzeQuery(question)
+  const q = typeof question === 'string' ? analyzeQuery(question) : question
   const keep = (t: string) => !GENERIC.has(t) && !own.has(t)
   const periods = q.periods.flatMap((p) => [
     ...(p.year ? [String(p.year)] : []),
     ...(p.quarter ? [`q${p.quarter}`] : []),
   ])
+  const runs = nameRunsIn(q.text)
+    .map((r) => r.filter(keep))
+    .filter((r) => r.length > 0)
   return {
+    text: q.text,
     terms: q.terms.filter((t) => !t.includes(' ') && !/^[\d$]/.test(t) && keep(t)),
     phrases: q.terms.filter(
       (t) => t.includes(' ') && !/^[\d$]/.test(t) && keep(t) && ![...own].some((o) => t.includes(o)),
     ),
     periods: [...new Set(periods)],
     answerType: q.answerType,
-    names: [...new Set(namesIn(question).filter(keep))],
+    names: [...new Set(runs.flat())],
+    nameHeads: [...new Set(runs.map((r) => r.at(-1) as string))],
   }
 }

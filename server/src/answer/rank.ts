@@ -31,6 +31,8 @@ export interface RankedUnit extends TextUnit {
   hasFigure: boolean
   /** The unit holds the kind of answer asked for. */
   typeHit: boolean
+  /** The passage the unit comes from names what the question names (true when it names nothing). */
+  namesHeld: boolean
 }
 
 const YEAR_RE = /\b(?:19|20)\d{2}\b/g
@@ -96,6 +98,8 @@ function span(stems: readonly string[], wanted: ReadonlySet<string>): number {
 /** Idf and evidence weights of the question's terms over the retrieved units (the ranker's corpus). */
 export interface EvidenceModel {
   units: readonly Prepared[]
+  /** Per retrieved chunk (by rank), whether its text names what the question names (nameHeads). */
+  namesHeld: readonly boolean[]
   /** Evidence (0..1), coverage (0..1), BM25 and the matched terms of one text. */
   measure(text: string, stems?: readonly string[]): Measure
 }
@@ -131,8 +135,15 @@ export function evidenceModel(
   const totalWeight = all.reduce((a, t) => a + idf(t), 0)
   const totalEvidence = all.reduce((a, t) => a + ew(t), 0)
   const avgLen = units.reduce((a, u) => a + u.stems.length, 0) / n || 1
+  // A passage names what the question names when it prints the last word of each name: "Mr.
+  // Zuckerberg" is about "Mark Zuckerberg"; "the United States" is not about Spotify.
+  const namesHeld = hits.map((h) => {
+    const stems = new Set(stemsOf(h.chunk.text))
+    return q.nameHeads.every((t) => stems.has(t))
+  })
   return {
     units,
+    namesHeld,
     measure(text, stems = stemsOf(text)) {
       const lower = text.toLowerCase()
       let bm25 = 0
@@ -197,6 +208,7 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
         matched,
         periodHit,
         typeHit,
+        namesHeld: model.namesHeld[u.hit] ?? true,
         hasFigure: parseFigures(u.text).some((f) => !f.label),
       }
     })

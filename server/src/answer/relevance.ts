@@ -7,7 +7,7 @@
 import type { Citation, Relevance } from '@asks1/shared/contract/api'
 import { findCitations } from '@asks1/shared/contract/citations'
 import type { SearchHit } from '@asks1/shared/store'
-import { analyzeQuestion } from './question'
+import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { evidenceModel } from './rank'
 import { SELECT_DEFAULTS } from './select'
 
@@ -32,13 +32,14 @@ function supported(answer: string): { page: string; text: string }[] {
 
 /** Citations with their relevance: per page, the best of the texts citing it. */
 export function withRelevance(
-  question: string,
+  question: string | QuestionAnalysis,
   answer: string,
   hits: readonly SearchHit[],
   citations: readonly Citation[],
   company = '',
 ): Citation[] {
-  const model = evidenceModel(analyzeQuestion(question, company), hits)
+  const q = typeof question === 'string' ? analyzeQuestion(question, company) : question
+  const model = evidenceModel(q, hits)
   const best = new Map<string, number>()
   let lastScored = 0
   for (const s of supported(answer)) {

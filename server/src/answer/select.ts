@@ -24,11 +24,19 @@ export const SELECT_DEFAULTS: SelectParams = { minEvidence: 0.15, followRatio: 0
 /** Answer types whose answer is a figure: a unit without one does not answer. */
 const FIGURE_TYPES = new Set(['amount', 'percentage', 'count', 'duration', 'date'])
 
+/**
+ * Whether the answer is a figure: the interrogative asks for one ("how much", "what percentage"), or
+ * the question names a year and no other kind of answer ("What was the revenue in 2011?", "What were
+ * total assets at the end of 2023?"): what a filing reports for a period is a figure.
+ */
+export const asksFigure = (q: QuestionAnalysis): boolean =>
+  FIGURE_TYPES.has(q.answerType) || (q.answerType === 'other' && q.periods.some((p) => /^\d{4}$/.test(p)))
+
 export type Selection =
   | { abstained: false; quotes: RankedUnit[] }
   | {
       abstained: true
-      reason: 'no-passage' | 'weak-match' | 'no-figure' | 'no-period'
+      reason: 'no-passage' | 'no-name' | 'weak-match' | 'no-figure' | 'no-period'
       closest: RankedUnit[]
     }
 
@@ -42,9 +50,13 @@ export function selectQuotes(
   if (closest.length === 0) return { abstained: true, reason: 'no-passage', closest }
   let ok = pool.filter((u) => u.evidence >= params.minEvidence)
   if (ok.length === 0) return { abstained: true, reason: 'weak-match', closest }
+  // A name the question asks about (a person, a company, a product) must be in the passage quoted:
+  // a passage about someone else answers nothing, however many other words it shares.
+  ok = ok.filter((u) => u.namesHeld)
+  if (ok.length === 0) return { abstained: true, reason: 'no-name', closest }
   // A figure question: a unit without any figure does not answer it; one with the asked kind of
   // figure (and period) is preferred by the ranker but not required (a share can answer "how much").
-  if (FIGURE_TYPES.has(q.answerType)) {
+  if (asksFigure(q)) {
     ok = ok.filter((u) => u.hasFigure)
     if (ok.length === 0) return { abstained: true, reason: 'no-figure', closest }
   }

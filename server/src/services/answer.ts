@@ -7,34 +7,23 @@
  * first text exists, so a failure before any text (billing, overload) still gets a real HTTP status.
  * What counts and what is given back is the Attempt's business (attempt.ts): an extractive
  * abstention (no passage answers) is given back, and a question with no letter or digit is a 400
- * that takes nothing.
+ * that takes nothing. The steps have modules of their own: admission.ts (budget and model slot),
+ * answer-text.ts (retrieval and the answer's text), lifetime.ts (client gone, deadline).
  */
-import {
-  type AskBody,
-  type AskReply,
-  hasQuestionText,
-  type SessionInfo,
-  type Source,
-} from '@asks1/shared/contract/api'
-import type { Table } from '@asks1/shared/contract/tables'
-import type { LoadedFiling } from '@asks1/shared/filings-loader'
-import { retrieve } from '@asks1/shared/retrieval'
-import type { FilingStatus } from '@asks1/shared/store'
+import { type AskBody, type AskReply, hasQuestionText, type SessionInfo } from '@asks1/shared/contract/api'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { changesAnswer, isChangeQuestion, noAmendmentAnswer } from '../answer/changes'
-import { type ExtractiveResult, extractiveAnswer } from '../answer/extractive'
 import { checkCitations, citedSources } from '../answer/finish'
-import { streamAnswer } from '../answer/llm'
-import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
 import { withRelevance } from '../answer/relevance'
 import { callerTag, ensureSession, identify } from '../callers'
 import type { AppDeps } from '../deps'
 import { AppError, upstreamError } from '../errors'
-import { findFiling, liveStatus, readLive, storeKey } from '../lookup'
+import { findFiling, liveStatus, storeKey } from '../lookup'
 import { openEventStream, wantsEventStream } from '../sse'
-import type { Ticket } from './allowance'
-import { Attempt } from './attempt'
+import { admit } from './admission'
+import { answerText } from './answer-text'
 import { InProgress } from './in-progress'
+import { watchReply } from './lifetime'
+import type { Question } from './question'
 
 type Deps = Pick<
   AppDeps,
@@ -50,40 +39,6 @@ type Deps = Pick<
   | 'gate'
   | 'changes'
 >
-type Hits = Awaited<ReturnType<typeof retrieve>>
-
-async function* once(text: string): AsyncGenerator<string> {
-  yield text
-}
-
-/** How one request ends: aborted when the client goes away or the answer's deadline passes. */
-interface Lifetime {
-  clientGone: AbortController
-  deadline: AbortSignal
-  signal: AbortSignal
-}
-
-/** One question on its way through the service. */
-interface Question {
-  request: FastifyRequest
-  reply: FastifyReply
-  body: AskBody
-  filing: LoadedFiling
-  status: FilingStatus
-  life: Lifetime
-  attempt: Attempt
-  hits: Hits
-  /** A question about what an amendment changed, answered from the change report (else null). */
-  changes: { answer: string; sources: Source[] } | null
-  started: number
-  /** The extractive answer, when there is one: its abstention decides whether the question counts. */
-  extractive: ExtractiveResult | null
-}
-
-const withSession = (err: unknown, session: Awaited<ReturnType<Deps['allowances']['release']>>) => {
-  const e = upstreamError(err)
-  return new AppError(e.statusCode, e.code, e.message, { ...e.extra, session })
-}
 
 export class AnswerService {
   /** Answers being written, awaited on close so a shutdown lets them finish. */
@@ -92,111 +47,6 @@ export class AnswerService {
   readonly inProgress = new InProgress()
 
   constructor(private readonly deps: Deps) {}
-
-  /** Ties the answer's lifetime to the response: in flight until fully written or the client is gone. */
-  private watch(reply: FastifyReply): Lifetime {
-    const clientGone = new AbortController()
-    const deadline = AbortSignal.timeout(this.deps.config.ANSWER_TIMEOUT_MS)
-    const sent = new Promise<void>((resolve) => {
-      reply.raw.once('finish', resolve)
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) clientGone.abort()
-        resolve()
-      })
-    })
-    this.inflight.add(sent)
-    void sent.then(() => this.inflight.delete(sent))
-    return { clientGone, deadline, signal: AbortSignal.any([clientGone.signal, deadline]) }
-  }
-
-  /**
-   * After the caller's allowance: the budget and a model slot in llm mode (or the extractive
-   * fallback past the budget). A refusal here gives the caller's question back first.
-   */
-  private async admit(request: FastifyRequest, ticket: Ticket, info: Attempt['info']): Promise<Attempt> {
-    const { anthropic, budget, gate, allowances, config } = this.deps
-    const attempt = (admission: Attempt['admission'], free: (() => void) | null) =>
-      new Attempt(this.deps, request.log, ticket, info, admission, free)
-    if (!anthropic || !budget) return attempt(null, null)
-    const admission = await budget.admit()
-    if (!admission.ok) {
-      if (config.BUDGET_FALLBACK === 'extractive') {
-        request.log.info({ code: admission.error.code }, 'daily budget spent: answering with excerpts')
-        return attempt(null, null)
-      }
-      throw withSession(admission.error, await allowances.release(ticket))
-    }
-    try {
-      return attempt(admission, await gate.acquire())
-    } catch (err) {
-      await budget.giveBack(admission)
-      throw withSession(err, await allowances.release(ticket))
-    }
-  }
-
-  /**
-   * The answer's text deltas: Claude's stream, or the extractive answer in one piece (kept on the
-   * question too), answered from the retrieved pages' tables first for a figure question.
-   */
-  private async source(q: Question): Promise<AsyncIterator<string>> {
-    const { anthropic, config } = this.deps
-    const { attempt, filing, status, body, hits } = q
-    if (!anthropic || !attempt.admission) {
-      const tables = await this.tablesOf(storeKey(filing), hits)
-      q.extractive = extractiveAnswer(body.question, hits, { company: filing.company, tables })
-      return once(q.extractive.text)[Symbol.asyncIterator]()
-    }
-    const signal = q.life.signal
-    const source = streamAnswer(anthropic, {
-      model: config.ANTHROPIC_MODEL,
-      maxTokens: config.ANTHROPIC_MAX_TOKENS,
-      system: buildSystemPrompt(filing, status),
-      history: capHistory(body.history, config.HISTORY_MAX_TURNS, config.HISTORY_MAX_CHARS),
-      user: buildUserPrompt(body.question, hits),
-      signal,
-      onUsage: (u) => {
-        attempt.usage = u
-      },
-    })
-    return source[Symbol.asyncIterator]()
-  }
-
-  /** The tables printed on the retrieved chunks' pages. */
-  private async tablesOf(key: string, hits: Hits): Promise<Table[]> {
-    const labels = [...new Set(hits.flatMap((h) => h.chunk.pages))]
-    const pages = await Promise.all(labels.map((l) => this.deps.store.getPage(key, l)))
-    return pages.flatMap((p) => p?.tables ?? [])
-  }
-
-  /**
-   * The answer's text: from the change report for "what changed in the amendment?" (passages of one
-   * version cannot say what another said), else retrieval and the answerer.
-   */
-  private async deltas(q: Question): Promise<AsyncIterator<string>> {
-    const { deps } = this
-    if (isChangeQuestion(q.body.question)) {
-      q.changes = await this.changesAnswer(q.filing, q.body.question)
-      return once(q.changes.answer)[Symbol.asyncIterator]()
-    }
-    q.hits = await readLive(deps, q.filing, q.status, () =>
-      retrieve(deps.store, deps.embedder, storeKey(q.filing), q.body.question, deps.config.RETRIEVAL_K),
-    )
-    return this.source(q)
-  }
-
-  /** The answer to a question about changes: the report of the latest version against the one before. */
-  private async changesAnswer(
-    filing: LoadedFiling,
-    question: string,
-  ): Promise<{ answer: string; sources: Source[] }> {
-    const stored = (await this.deps.changes.versions(filing)).filter((v) => v.stored)
-    const latest = stored.at(-1)
-    const before = stored.at(-2)
-    if (!latest || !before)
-      return { answer: noAmendmentAnswer(filing.company, filing.form, filing.filed), sources: [] }
-    const report = await this.deps.changes.report(filing, { from: before.n, to: latest.n })
-    return changesAnswer(report, filing.company, question)
-  }
 
   /** POST /ask: the JSON reply, or undefined when the reply is already streaming as events. */
   async ask(request: FastifyRequest, reply: FastifyReply, body: AskBody): Promise<AskReply | undefined> {
@@ -212,8 +62,8 @@ export class AnswerService {
     const caller = identify(request, deps.keys, deps.config.SESSION_COOKIE)
     if (caller.kind === 'visitor') ensureSession(caller, reply, deps.config.SESSION_COOKIE)
     const { ticket, info } = await deps.allowances.reserve(caller)
-    const life = this.watch(reply)
-    const attempt = await this.admit(request, ticket, info)
+    const life = watchReply(reply, deps.config.ANSWER_TIMEOUT_MS, this.inflight)
+    const attempt = await admit(deps, request, ticket, info)
     const q: Question = {
       request,
       reply,
@@ -222,6 +72,7 @@ export class AnswerService {
       status,
       life,
       attempt,
+      analysis: null,
       hits: [],
       changes: null,
       started: performance.now(),
@@ -231,7 +82,7 @@ export class AnswerService {
     let deltas: AsyncIterator<string>
     let first: IteratorResult<string>
     try {
-      deltas = await this.deltas(q)
+      deltas = await answerText(deps, q)
       first = await deltas.next()
       if (!wantsEventStream(request.headers.accept)) {
         let answer = first.done ? '' : first.value
@@ -285,7 +136,7 @@ export class AnswerService {
     // citations have no retrieved passages to measure relevance against.
     const citations = q.changes
       ? checked
-      : withRelevance(q.body.question, answer, q.hits, checked, q.filing.company)
+      : withRelevance(q.analysis ?? q.body.question, answer, q.hits, checked, q.filing.company)
     const sources = q.changes ? q.changes.sources : citedSources(answer, q.hits)
     const mode = q.attempt.admission && !q.changes ? 'llm' : 'extractive'
     q.request.log.info(

@@ -182,13 +182,14 @@ export const AbstentionSchema = Type.Object({
   reason: Type.Union(
     [
       Type.Literal('no-passage'),
+      Type.Literal('no-name'),
       Type.Literal('weak-match'),
       Type.Literal('no-figure'),
       Type.Literal('no-period'),
     ],
     {
       description:
-        'no passage matched; matches too weak; no figure of the asked kind; not for the asked period',
+        'no passage matched; no matching passage names what was asked about; matches too weak; no figure of the asked kind; not for the asked period',
     },
   ),
   searched: Type.Object({

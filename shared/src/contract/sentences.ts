@@ -79,6 +79,40 @@ export function segmentProse(block: string): { text: string; start: number }[] {
   return out
 }
 
+/** A run of dot leaders between a row's label and its cells ("Revenue ........ $ 777"). */
+const LEADER_RE = /\s*(?:\.\s?){4,}/g
+/** The figure cells after a leader: "$ 594,546 $ 269,421 (97)% —". */
+const CELLS_RE = /(?:\s*(?:\$\s*)?\(?-?\d[\d,]*(?:\.\d+)?\s?\)?%?(?![\p{L}\d])|\s*[—–](?=\s|$))+/uy
+
+/**
+ * Sentences of a block, with the rows of a table that PDF text flattened onto one line kept whole
+ * ("Advertising services ...... $ 594,546 $ 269,421 Data licensing ...... 70,344"): ICU would cut
+ * after each dot leader, leaving every label apart from its figures. A row runs from the end of the
+ * previous row (or the start of its sentence) through its leader and cells.
+ */
+function proseAndLeaderRows(block: string): { text: string; start: number; row: boolean }[] {
+  const out: { text: string; start: number; row: boolean }[] = []
+  let done = 0
+  for (const m of block.matchAll(LEADER_RE)) {
+    const leaderStart = m.index ?? 0
+    if (leaderStart < done) continue
+    CELLS_RE.lastIndex = leaderStart + m[0].length
+    const cells = CELLS_RE.exec(block)
+    if (!cells) continue
+    const end = CELLS_RE.lastIndex
+    // The label starts where the last sentence before the leader starts (or the previous row ended).
+    const before = segmentProse(block.slice(done, leaderStart))
+    const label = before.at(-1)
+    for (const s of before.slice(0, -1)) out.push({ text: s.text, start: done + s.start, row: false })
+    const start = done + (label?.start ?? 0)
+    out.push({ text: block.slice(start, end), start, row: true })
+    done = end
+  }
+  for (const s of segmentProse(block.slice(done)))
+    out.push({ text: s.text, start: done + s.start, row: false })
+  return out
+}
+
 interface Block {
   text: string
   start: number
@@ -130,7 +164,7 @@ export function textUnits(text: string, startPage: string | null, minChars = 20)
   }
   const out: TextUnit[] = []
   for (const b of blocks(plain)) {
-    const parts = b.row ? [{ text: b.text, start: 0 }] : segmentProse(b.text)
+    const parts = b.row ? [{ text: b.text, start: 0, row: true }] : proseAndLeaderRows(b.text)
     for (const p of parts) {
       const clean = p.text.replace(/\s+/g, ' ').trim()
       if (clean.length < minChars || !/\p{L}/u.test(clean)) continue
@@ -140,7 +174,7 @@ export function textUnits(text: string, startPage: string | null, minChars = 20)
       if (!first) continue
       const pages = [first]
       for (const t of tags) if (t.at > from && t.at < to && !pages.includes(t.page)) pages.push(t.page)
-      out.push({ text: clean, pages, kind: b.row ? 'row' : 'sentence' })
+      out.push({ text: clean, pages, kind: p.row ? 'row' : 'sentence' })
     }
   }
   return out

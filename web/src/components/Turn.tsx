@@ -1,17 +1,16 @@
-import type { AskReply, FilingInfo, Source } from '@asks1/shared/contract/api'
-import { stripPageTags } from '@asks1/shared/contract/citations'
+import type { AskReply, FilingInfo } from '@asks1/shared/contract/api'
 import { useQuery } from '@tanstack/react-query'
-import { Fragment, type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import { StoppedError } from '../api/ask-stream'
 import { type AskTurnInput, askQueryOptions } from '../api/queries'
 import { answerMarkdown, copyText } from '../lib/answer-markdown'
-import { type Block, type Inline, parseAnswer, quotesForPage } from '../lib/answer-parts'
-import { citationMatch, citationStatus, citationsFor } from '../lib/citation-status'
-import { bestSentence, matchedSentence } from '../lib/matched-sentence'
+import { quotesForPage } from '../lib/answer-parts'
+import { citationsFor } from '../lib/citation-status'
 import { AnswerChecks, Closest } from './AnswerChecks'
-import { CitationChip } from './CitationChip'
+import { AnswerText } from './AnswerText'
 import { FailureNotice } from './FailureNotice'
 import type { PageTarget } from './SourcePanel'
+import { Sources } from './Sources'
 
 export const EXTRACTIVE_LABEL = 'Excerpts from the filing (no AI model configured)'
 export const STOPPED_LABEL = 'Stopped — this question was not counted'
@@ -119,167 +118,6 @@ function Stopped({
   )
 }
 
-export function AnswerText({
-  text,
-  reply,
-  onOpen,
-  partial = false,
-}: {
-  text: string
-  reply: AskReply | null
-  onOpen: (page: string) => void
-  /** Only part of an answer (stopped): set apart from a complete one. */
-  partial?: boolean
-}) {
-  const renderInline = (parts: Inline[]): ReactNode =>
-    parts.map((part, i) => {
-      const key = `${i}-${part.kind}`
-      if (part.kind === 'text') return <Fragment key={key}>{part.text}</Fragment>
-      if (part.kind === 'strong') return <strong key={key}>{part.text}</strong>
-      // A range (`pp. 12–14`) is one chip per page, so every page in it can be opened and checked.
-      return part.pages.map((page, j) => (
-        <Fragment key={`${key}-${page}`}>
-          {j > 0 && ' '}
-          <CitationChip
-            page={page}
-            status={citationStatus(reply ? citationsFor(reply.citations, page) : null)}
-            match={citationMatch(reply ? citationsFor(reply.citations, page) : null)}
-            onOpen={onOpen}
-          />
-        </Fragment>
-      ))
-    })
-  const renderBlock = (block: Block, i: number): ReactNode => {
-    if (block.kind === 'p') return <p key={i}>{renderInline(block.inlines)}</p>
-    if (block.kind === 'h') return <h3 key={i}>{renderInline(block.inlines)}</h3>
-    const items = block.items.map((item, j) => (
-      // biome-ignore lint/suspicious/noArrayIndexKey: list items are positional
-      <li key={j}>{renderInline(item)}</li>
-    ))
-    return block.kind === 'ul' ? <ul key={i}>{items}</ul> : <ol key={i}>{items}</ol>
-  }
-  return (
-    <div className={partial ? 'answer__text answer__text--partial' : 'answer__text'}>
-      {parseAnswer(text).map(renderBlock)}
-    </div>
-  )
-}
-
-/**
- * The sources the API returned: the retrieved passages the answer cites, each with the exact pages
- * cited. When the answer cites no page, the API returns every retrieved passage: say so.
- */
-export function Sources({ reply, onOpen }: { reply: AskReply; onOpen: (page: string) => void }) {
-  if (reply.sources.length === 0) return null
-  const cited = reply.sources.some((s) => s.citedPages.length > 0)
-  const cards = sourceCards(reply.sources, cited, reply)
-  const heading = cited ? 'Sources' : 'Passages searched'
-  return (
-    <section className="sources" aria-label={heading}>
-      <h3 className="sources__title">
-        {heading}
-        <span className="muted">
-          {cited
-            ? ` · ${countPages(reply.sources)} cited page${countPages(reply.sources) === 1 ? '' : 's'}`
-            : ' · the answer cites no page'}
-        </span>
-      </h3>
-      <ul className="sources__list">
-        {cards.map(({ source, pages }) => (
-          <SourceItem
-            key={source.chunkId}
-            source={source}
-            pages={pages}
-            cited={cited}
-            reply={reply}
-            onOpen={onOpen}
-          />
-        ))}
-      </ul>
-    </section>
-  )
-}
-
-const countPages = (sources: Source[]) => new Set(sources.flatMap((s) => s.citedPages)).size
-
-/**
- * One card per passage, each page on one card only: overlapping passages (chunks share 100 words)
- * often cover the same page. The passage whose part of that page holds the answer's quote or figures
- * keeps it (the better-ranked one on a tie); a passage left with no page of its own is not shown.
- */
-export function sourceCards(
-  sources: readonly Source[],
-  cited: boolean,
-  reply: AskReply,
-): { source: Source; pages: string[] }[] {
-  const owner = new Map<string, { index: number; score: number }>()
-  sources.forEach((source, index) => {
-    for (const page of cited ? source.citedPages : source.pages) {
-      const score = bestSentence(source, reply, [page]).score
-      const current = owner.get(page)
-      if (!current || score > current.score) owner.set(page, { index, score })
-    }
-  })
-  return sources.flatMap((source, index) => {
-    const pages = (cited ? source.citedPages : source.pages).filter((p) => owner.get(p)?.index === index)
-    return pages.length > 0 ? [{ source, pages }] : []
-  })
-}
-
-/**
- * Navigation headings of a filing's front matter (its table of contents, the index to the financial
- * statements): they head a list of pages, not the text after them, so they never label a passage.
- */
-const NAVIGATION_HEADINGS =
-  /^(?:table of contents|index to (?:the )?(?:consolidated )?financial statements)$/i
-
-export const sectionLabel = (section: string | null): string | null =>
-  section && !NAVIGATION_HEADINGS.test(section.trim()) ? displaySection(section) : null
-
-function SourceItem({
-  source,
-  pages,
-  cited,
-  reply,
-  onOpen,
-}: {
-  source: Source
-  pages: string[]
-  cited: boolean
-  reply: AskReply
-  onOpen: (page: string) => void
-}) {
-  const text = stripPageTags(source.text)
-  const section = sectionLabel(source.section)
-  return (
-    <li className="source-card" data-chunk={source.chunkId}>
-      <div className="source-card__head">
-        <span className="source-card__pages">
-          {pages.map((page) => (
-            <CitationChip
-              key={page}
-              page={page}
-              status={cited ? citationStatus(citationsFor(reply.citations, page)) : 'pending'}
-              match={cited ? citationMatch(citationsFor(reply.citations, page)) : 'unknown'}
-              onOpen={onOpen}
-            />
-          ))}
-        </span>
-        {section && <span className="source-card__section">{section}</span>}
-      </div>
-      <details>
-        <summary>
-          <span className="source-card__snippet">
-            {snippet(matchedSentence(source, reply, pages) || text)}
-          </span>
-          <span className="source-card__more" aria-hidden="true" />
-        </summary>
-        <p className="source-card__text">{text}</p>
-      </details>
-    </li>
-  )
-}
-
 /** "Copy answer": the answer as Markdown, with its page citations and the filing's EDGAR link. */
 function CopyAnswer({ question, reply, filing }: { question: string; reply: AskReply; filing: FilingInfo }) {
   const [copied, setCopied] = useState<boolean | null>(null)
@@ -301,34 +139,4 @@ function CopyAnswer({ question, reply, filing }: { question: string; reply: AskR
       </span>
     </div>
   )
-}
-
-const snippet = (text: string, max = 240) =>
-  text.length <= max ? text : `${text.slice(0, max).replace(/\s+\S*$/, '')}…`
-
-const SMALL_WORDS = new Set([
-  'a',
-  'an',
-  'and',
-  'as',
-  'at',
-  'by',
-  'for',
-  'in',
-  'of',
-  'on',
-  'or',
-  'the',
-  'to',
-  'with',
-])
-
-/** Filings set headings in capitals ("RISK FACTORS"); shown in title case, other headings as they are. */
-export function displaySection(section: string): string {
-  if (/[a-z]/.test(section)) return section
-  return section
-    .toLowerCase()
-    .split(/\s+/)
-    .map((w, i) => (i > 0 && SMALL_WORDS.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1)))
-    .join(' ')
 }

@@ -1,0 +1,88 @@
+/**
+ * The answer's text deltas for one question: from the change report for "what changed in the
+ * amendment?" (passages of one version cannot say what another said); else retrieval, then Claude's
+ * stream, or the extractive answer in one piece (answered from the retrieved pages' tables first for
+ * a figure question). The question is analysed once here, and retrieval, the answer and the
+ * citations' relevance all read that one analysis.
+ */
+import type { Source } from '@asks1/shared/contract/api'
+import type { Table } from '@asks1/shared/contract/tables'
+import type { LoadedFiling } from '@asks1/shared/filings-loader'
+import { retrieve } from '@asks1/shared/retrieval'
+import { analyzeQuery } from '@asks1/shared/retrieval/query'
+import { changesAnswer, isChangeQuestion, noAmendmentAnswer } from '../answer/changes'
+import { extractiveAnswer } from '../answer/extractive'
+import { streamAnswer } from '../answer/llm'
+import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
+import { analyzeQuestion } from '../answer/question'
+import type { AppDeps } from '../deps'
+import { readLive, storeKey } from '../lookup'
+import type { Hits, Question } from './question'
+
+export type AnswerTextDeps = Pick<
+  AppDeps,
+  'config' | 'registry' | 'store' | 'startup' | 'embedder' | 'anthropic' | 'changes'
+>
+
+async function* once(text: string): AsyncGenerator<string> {
+  yield text
+}
+
+/** The tables printed on the retrieved chunks' pages. */
+async function tablesOf(deps: AnswerTextDeps, key: string, hits: Hits): Promise<Table[]> {
+  const labels = [...new Set(hits.flatMap((h) => h.chunk.pages))]
+  const pages = await Promise.all(labels.map((l) => deps.store.getPage(key, l)))
+  return pages.flatMap((p) => p?.tables ?? [])
+}
+
+/** The answer to a question about changes: the report of the latest version against the one before. */
+async function changeReport(
+  deps: AnswerTextDeps,
+  filing: LoadedFiling,
+  question: string,
+): Promise<{ answer: string; sources: Source[] }> {
+  const stored = (await deps.changes.versions(filing)).filter((v) => v.stored)
+  const latest = stored.at(-1)
+  const before = stored.at(-2)
+  if (!latest || !before)
+    return { answer: noAmendmentAnswer(filing.company, filing.form, filing.filed), sources: [] }
+  const report = await deps.changes.report(filing, { from: before.n, to: latest.n })
+  return changesAnswer(report, filing.company, question)
+}
+
+/** Claude's stream, or the extractive answer in one piece (kept on the question too). */
+async function fromHits(deps: AnswerTextDeps, q: Question): Promise<AsyncIterator<string>> {
+  const { anthropic, config } = deps
+  const { attempt, filing, status, body, hits } = q
+  if (!anthropic || !attempt.admission) {
+    const tables = await tablesOf(deps, storeKey(filing), hits)
+    q.extractive = extractiveAnswer(q.analysis ?? body.question, hits, { company: filing.company, tables })
+    return once(q.extractive.text)[Symbol.asyncIterator]()
+  }
+  const source = streamAnswer(anthropic, {
+    model: config.ANTHROPIC_MODEL,
+    maxTokens: config.ANTHROPIC_MAX_TOKENS,
+    system: buildSystemPrompt(filing, status),
+    history: capHistory(body.history, config.HISTORY_MAX_TURNS, config.HISTORY_MAX_CHARS),
+    user: buildUserPrompt(body.question, hits),
+    signal: q.life.signal,
+    onUsage: (u) => {
+      attempt.usage = u
+    },
+  })
+  return source[Symbol.asyncIterator]()
+}
+
+/** The answer's text deltas; fills in the question's analysis, hits, change report and extractive answer. */
+export async function answerText(deps: AnswerTextDeps, q: Question): Promise<AsyncIterator<string>> {
+  if (isChangeQuestion(q.body.question)) {
+    q.changes = await changeReport(deps, q.filing, q.body.question)
+    return once(q.changes.answer)[Symbol.asyncIterator]()
+  }
+  const query = analyzeQuery(q.body.question)
+  q.analysis = analyzeQuestion(query, q.filing.company)
+  q.hits = await readLive(deps, q.filing, q.status, () =>
+    retrieve(deps.store, deps.embedder, storeKey(q.filing), query, deps.config.RETRIEVAL_K),
+  )
+  return fromHits(deps, q)
+}
