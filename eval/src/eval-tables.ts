@@ -1,8 +1,9 @@
 /**
  * `pnpm eval:tables [--json] [--filings facebook-s1,pandora-s1,camp4-424b4] [--dir DIR]`: reads each
- * filing's EDGAR HTML (the gold: real `<table>` markup) and its two PDF printings (Chrome `.pdf`,
- * `-flow.pdf`), and reports the share of numeric HTML cells the PDF table reading recovers with the
- * right row label, period and printed page; and the citation check's figure test on the reference
+ * filing's EDGAR HTML (the gold: real `<table>` markup) and its PDF printings (Chrome `.pdf`,
+ * `-flow.pdf`, `-footer.pdf` where present), and reports the share of numeric HTML cells the PDF
+ * table reading recovers with the right row label, period and printed page (and, the other way, the
+ * PDF cells no HTML cell backs); and the citation check's figure test on the reference
  * answers of ../shared/data/questions (see figure-check.ts). Progress on stderr; --json prints only
  * the result; --examples lists every miss.
  */
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
     process.stderr.write(`${id}: reading HTML…\n`)
     const gold = (await readPages(html)).pages
     results[id] = {}
-    for (const variant of ['', '-flow']) {
+    for (const variant of ['', '-flow', '-footer']) {
       const pdf = join(a.dir, `${id}${variant}.pdf`)
       if (!existsSync(pdf)) continue
       process.stderr.write(`${id}${variant}.pdf: reading…\n`)
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
   for (const [id, r] of Object.entries(results))
     for (const [file, s] of Object.entries(r)) {
       process.stdout.write(
-        `${file.padEnd(28)} ${(100 * s.recall).toFixed(1).padStart(5)}%  ${s.recovered}/${s.goldCells} cells  tables html ${s.goldTables} pdf ${s.pdfTables}\n`,
+        `${file.padEnd(28)} ${(100 * s.recall).toFixed(1).padStart(5)}%  ${s.recovered}/${s.goldCells} cells  tables html ${s.goldTables} pdf ${s.pdfTables}  unbacked ${s.unmatched}/${s.pdfCells}\n`,
       )
       for (const e of s.examples) process.stdout.write(`    miss ${e}\n`)
       void id

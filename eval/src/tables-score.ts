@@ -15,6 +15,10 @@ export interface TableScore {
   recall: number
   /** Cells found with the right value and page but a different row label or period. */
   misplaced: number
+  /** PDF cells with a period, on pages where the HTML has such cells: the other way round. */
+  pdfCells: number
+  /** Of them, matching no HTML cell (page, row label, period, value): readings the gold does not back. */
+  unmatched: number
   goldTables: number
   pdfTables: number
   /** A few misses, for reading. */
@@ -76,6 +80,10 @@ export function scoreTables(
         )
     }
   }
+  const goldKeys = new Set(want.map((e) => `${e.page}|${e.label}|${e.period}|${e.value}`))
+  const goldPages = new Set(want.map((e) => e.page))
+  const checked = have.filter((e) => goldPages.has(e.page))
+  const unmatched = checked.filter((e) => !goldKeys.has(`${e.page}|${e.label}|${e.period}|${e.value}`)).length
   const count = (pages: readonly PageRecord[]) =>
     pages.reduce((n, p) => n + (p.tables ?? []).filter((t: Table) => !t.continued).length, 0)
   return {
@@ -83,6 +91,8 @@ export function scoreTables(
     recovered,
     recall: want.length ? recovered / want.length : 0,
     misplaced,
+    pdfCells: checked.length,
+    unmatched,
     goldTables: count(gold),
     pdfTables: count(pdf),
     examples,

@@ -35,6 +35,8 @@ describe('scoreTables', () => {
     ]
     const s = scoreTables(gold, pdf)
     expect(s).toMatchObject({ goldCells: 3, recovered: 1, misplaced: 1 })
+    // The other way: PDF cells on pages the gold scores (9, 10), one backed by no HTML cell.
+    expect(s).toMatchObject({ pdfCells: 2, unmatched: 1 })
     expect(s.recall).toBeCloseTo(1 / 3)
   })
 })

@@ -13,7 +13,13 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { FILING_VERSION_META } from '@asks1/shared/amend'
-import { type BaseConfig, ConfigError, loadBaseConfig, readConfig } from '@asks1/shared/config'
+import {
+  type BaseConfig,
+  BaseConfigProperties,
+  ConfigError,
+  loadBaseConfig,
+  readConfig,
+} from '@asks1/shared/config'
 import { loadRegistry, RegistryError } from '@asks1/shared/filings-loader'
 import type { Store } from '@asks1/shared/store'
 import { Type } from 'typebox'
@@ -61,6 +67,17 @@ const processIo: Io = {
 }
 let io: Io = processIo
 const err = (s: string) => io.err(`${s}\n`)
+
+/** At LOG_LEVEL debug or trace, the reader's debug messages (a page with no table read) go to standard error. */
+function debugOption(): { onDebug?: (message: string) => void } {
+  let level: string
+  try {
+    level = readConfig({ LOG_LEVEL: BaseConfigProperties.LOG_LEVEL }, io.env).LOG_LEVEL
+  } catch {
+    return {} // an invalid LOG_LEVEL is the run's config error to report, not the page reader's
+  }
+  return level === 'debug' || level === 'trace' ? { onDebug: (m) => err(`debug: ${m}`) } : {}
+}
 const loud = (s: string) => (io.tty ? `\x1b[1;33m${s}\x1b[0m` : s)
 
 function parseSkip(value: string | undefined): number | undefined {
@@ -90,6 +107,7 @@ async function commandPages(args: string[]) {
   const { pages, report } = await readPages(file, {
     ...(skipPages !== undefined ? { skipPages } : {}),
     onProgress: (stage, done, total) => progress.update(stage, done, total),
+    ...debugOption(),
   })
   progress.stop()
   const rows = pages.map((p) => ({
@@ -209,6 +227,7 @@ async function commandIngest(kind: 'run' | 'amend', args: string[], config: Base
           ...(skipPages !== undefined ? { skipPages } : {}),
           onProgress: (stage, done, total) => progress.update(stage, done, total),
           signal: controller.signal,
+          ...debugOption(),
         },
       )
       controller.signal.throwIfAborted()

@@ -47,6 +47,16 @@ export function isTitleHeading(line: string): boolean {
 /** Standard sections that sit under another (Employees under Business, Liquidity under MD&A). */
 const SUBSECTIONS = new Set(['results-of-operations', 'liquidity', 'employees', 'properties', 'notes'])
 
+/** The financial statements and their notes (vocabulary.ts ids). */
+const STATEMENTS = new Set([
+  'financial-statements',
+  'balance-sheet',
+  'income-statement',
+  'cash-flow-statement',
+  'equity-statement',
+  'notes',
+])
+
 /** 1 for a top-level heading, 2 for a subsection heading. */
 export function headingLevel(heading: string): 1 | 2 {
   if (ITEM.test(heading) || !/\p{Ll}/u.test(heading)) {
@@ -63,10 +73,38 @@ export class SectionPath {
   private sub: string | null = null
 
   push(heading: string): void {
-    if (headingLevel(heading) === 1) {
+    if (
+      (headingLevel(heading) === 1 && !this.withinStatements(heading)) ||
+      this.notesAfterStatement(heading)
+    ) {
       this.top = heading
       this.sub = null
     } else this.sub = heading
+  }
+
+  /**
+   * Inside the financial statements and their notes, a title-case heading that names another
+   * standard section is a note's caption ("Legal Proceedings" under commitments and contingencies,
+   * "Dividends" under stockholders' equity), not the start of that section: the statements end
+   * only at a heading in capitals or a numbered item.
+   */
+  private withinStatements(heading: string): boolean {
+    if (this.top === null || ITEM.test(heading) || !/\p{Ll}/u.test(heading)) return false
+    const top = formSectionOf(this.top)
+    if (!top || !STATEMENTS.has(top.id)) return false
+    const next = formSectionOf(heading)
+    return !next || !STATEMENTS.has(next.id)
+  }
+
+  /** The notes follow the last statement, not sit under it: they hold far more than that statement. */
+  private notesAfterStatement(heading: string): boolean {
+    const top = this.top === null ? null : formSectionOf(this.top)
+    return (
+      top !== null &&
+      top.id !== 'financial-statements' &&
+      STATEMENTS.has(top.id) &&
+      formSectionOf(heading)?.id === 'notes'
+    )
   }
 
   get current(): string | null {

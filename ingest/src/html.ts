@@ -71,17 +71,37 @@ function alignOf(el: HTMLElement): Align {
   return null
 }
 
-/** A `<tr>`'s cells on the table's grid (colspan expanded), text whitespace-collapsed. */
-function rowOf(tr: HTMLElement, table: number): HtmlRow {
+/** Grid columns a cell with `rowspan` still covers in the next rows of its table: column → rows left, width. */
+type RowSpans = Map<number, { rows: number; span: number }>
+
+const spanAttr = (el: HTMLElement, name: string) =>
+  Math.max(1, Math.min(50, Number.parseInt(el.getAttribute(name) ?? '1', 10) || 1))
+
+/**
+ * A `<tr>`'s cells on the table's grid (colspan expanded, columns taken by a `rowspan` from a row
+ * above skipped, so the cells below a two-row header sit under their header), text
+ * whitespace-collapsed. `spans` carries the rowspans from row to row.
+ */
+function rowOf(tr: HTMLElement, table: number, spans: RowSpans): HtmlRow {
   const cells: HtmlRow['cells'] = []
+  const next: RowSpans = new Map()
+  for (const [c, v] of spans) if (v.rows > 1) next.set(c, { rows: v.rows - 1, span: v.span })
   let col = 0
+  const skipSpanned = () => {
+    for (let held = spans.get(col); held; held = spans.get(col)) col += held.span
+  }
   for (const child of tr.childNodes) {
     if (!(child instanceof HTMLElement) || !CELL.has((child.rawTagName ?? '').toLowerCase())) continue
-    const span = Math.max(1, Math.min(50, Number.parseInt(child.getAttribute('colspan') ?? '1', 10) || 1))
+    skipSpanned()
+    const span = spanAttr(child, 'colspan')
+    const rows = spanAttr(child, 'rowspan')
     const text = child.text.replace(/[\s\u00a0\u200b\ufeff]+/g, ' ').trim()
     cells.push({ text, col, span })
+    if (rows > 1) next.set(col, { rows: rows - 1, span })
     col += span
   }
+  spans.clear()
+  for (const [c, v] of next) spans.set(c, v)
   return { table, cells }
 }
 
@@ -117,6 +137,7 @@ export function htmlLines(source: string): HtmlLines {
   const alignStack: boolean[] = [false]
   // Table rows are kept as cells too (the table reader's input); the text stream is unchanged.
   const tableStack: number[] = []
+  const rowSpans = new Map<number, RowSpans>()
   let tables = 0
 
   const flush = () => {
@@ -169,8 +190,13 @@ export function htmlLines(source: string): HtmlLines {
     else if (CELL.has(tag)) buffer += ' '
     if (tag === 'table') tableStack.pop()
     const table = tableStack.at(-1)
-    if (tag === 'tr' && table !== undefined && lines.length > rowStart)
-      (lines[rowStart] as Line).row = rowOf(node, table)
+    if (tag === 'tr' && table !== undefined) {
+      // Every row moves the rowspans on, a row without text too.
+      const spans = rowSpans.get(table) ?? new Map()
+      rowSpans.set(table, spans)
+      const row = rowOf(node, table, spans)
+      if (lines.length > rowStart) (lines[rowStart] as Line).row = row
+    }
     if (style.includes('page-break-after:always') || style.includes('break-after:page'))
       pageBreak(node.range[1])
   }

@@ -26,6 +26,8 @@ export interface ReadOptions {
   onProgress?: (stage: 'extract', done: number, total: number) => void
   /** Stops the extraction (its worker is terminated). */
   signal?: AbortSignal
+  /** Debug messages: a page whose layout defeats the table reader, a `<table>` skipped. Never errors. */
+  onDebug?: (message: string) => void
 }
 
 export interface PagesReport {
@@ -165,9 +167,14 @@ export function pageHtml(
   }
 }
 
-export function toRecords(rawPages: RawPage[], source: 'pdf' | 'html', skipPages?: number): PageRecord[] {
+export function toRecords(
+  rawPages: RawPage[],
+  source: 'pdf' | 'html',
+  skipPages?: number,
+  onDebug?: (message: string) => void,
+): PageRecord[] {
   const trimmed = trimMatter(rawPages, skipPages === undefined ? {} : { skipPages })
-  const tables = source === 'pdf' ? readPdfTables(trimmed) : readHtmlTables(trimmed)
+  const tables = source === 'pdf' ? readPdfTables(trimmed, onDebug) : readHtmlTables(trimmed, onDebug)
   const out: PageRecord[] = []
   for (const p of trimmed) {
     const text = pageText(p.lines)
@@ -202,7 +209,7 @@ export async function readPagesFromData(
     assertTextLayer(physical)
     const t1 = performance.now()
     const { raw, report } = pagePdf(physical)
-    const pages = toRecords(raw, 'pdf', opts.skipPages)
+    const pages = toRecords(raw, 'pdf', opts.skipPages, opts.onDebug)
     const t2 = performance.now()
     return { pages, report: finish(report, 'pdf', pages, t1 - t0, t2 - t1) }
   }
@@ -213,7 +220,7 @@ export async function readPagesFromData(
     const t1 = performance.now()
     if (lines.length === 0) throw new InputError(`${name}: the HTML has no text`)
     const { raw, report } = pageHtml(lines, markers, htmlPages)
-    const pages = toRecords(raw, 'html', opts.skipPages)
+    const pages = toRecords(raw, 'html', opts.skipPages, opts.onDebug)
     const t2 = performance.now()
     return { pages, report: finish(report, 'html', pages, t1 - t0, t2 - t1) }
   }

@@ -47,6 +47,32 @@ describe('title-case headings', () => {
   })
 })
 
+describe('the financial statements and their notes', () => {
+  it('keep a note caption naming another section under the statements', () => {
+    const p = new SectionPath()
+    p.push('Consolidated Statements of Cash Flows')
+    p.push('Notes to Consolidated Financial Statements')
+    expect(p.current).toBe('Notes to Consolidated Financial Statements')
+    p.push('Dividends')
+    expect(p.current).toBe('Notes to Consolidated Financial Statements › Dividends')
+    p.push('Legal Proceedings')
+    expect(p.current).toBe('Notes to Consolidated Financial Statements › Legal Proceedings')
+    p.push('Consolidated Balance Sheets')
+    expect(p.current).toBe('Consolidated Balance Sheets')
+    p.push('Notes to the Consolidated Financial Statements')
+    expect(p.current).toBe('Notes to the Consolidated Financial Statements')
+    p.push('Item 9. Changes in and Disagreements with Accountants')
+    expect(p.current).toBe('Item 9. Changes in and Disagreements with Accountants')
+  })
+
+  it('a title-case section outside the statements still starts a section', () => {
+    const p = new SectionPath()
+    p.push('BUSINESS')
+    p.push('Legal Proceedings')
+    expect(p.current).toBe('Legal Proceedings')
+  })
+})
+
 describe('chunks know their section path', () => {
   it('puts a title-case subsection under the capitals heading before it', () => {
     const filler = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ')

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { analyzeQuery, answerTypeOf, findPeriods } from '../src/retrieval/query'
+import { analyzeQuery, answerTypeOf, findPeriods, questionSubject } from '../src/retrieval/query'
+import { keywordTerms, stem } from '../src/retrieval/terms'
 
 describe('answerTypeOf reads the interrogative form', () => {
   it.each([
@@ -62,5 +63,21 @@ describe('analyzeQuery', () => {
     expect(q.phrases[0]?.slice(0, 3)).toEqual(analyzeQuery('content acquisition costs').phrases[0])
     expect(q).not.toHaveProperty('vector')
     expect(analyzeQuery('x', { vector: null }).vector).toBeNull()
+  })
+})
+
+describe('questionSubject', () => {
+  it('drops the degree frame and delexical verbs, keeps what the question is about', () => {
+    const q = analyzeQuery('How much revenue did Acme make in 2011, and how fast did it grow?')
+    expect(q.terms).toEqual(expect.arrayContaining(keywordTerms('revenue Acme 2011 grow')))
+    for (const t of keywordTerms('make fast')) expect(q.terms).not.toContain(t)
+    expect(q.answerType).toBe('amount')
+    expect(analyzeQuery('How much cash went to buying equipment?').terms).not.toContain(stem('went'))
+  })
+
+  it('keeps names and terms of art that only look delexical, and can be switched off', () => {
+    expect(questionSubject('Was Take-Two paid a make-whole premium?')).toContain('Take-Two')
+    expect(questionSubject('Was Take-Two paid a make-whole premium?')).toContain('make-whole')
+    expect(analyzeQuery('How fast did revenue grow?', { frame: false }).terms).toContain(stem('fast'))
   })
 })

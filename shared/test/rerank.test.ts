@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import type { Chunk } from '../src/contract/chunk'
 import { ALL_FEATURES, featuresOff } from '../src/retrieval/features'
 import { analyzeQuery } from '../src/retrieval/query'
-import { passageWords, periodEvidence, proximity, rerank, sectionEvidence } from '../src/retrieval/rerank'
+import {
+  discriminating,
+  passageWords,
+  periodEvidence,
+  proximity,
+  rerank,
+  sectionEvidence,
+} from '../src/retrieval/rerank'
 import type { SearchHit } from '../src/retrieval/store/types'
 import { keywordTerms } from '../src/retrieval/terms'
 
@@ -53,6 +60,14 @@ describe('rerank evidence', () => {
     expect(rerank(q, hits, ALL_FEATURES).map((h) => h.chunk.id)).toEqual(['b', 'a'])
     const none = featuresOff('proximity,period,answer,section')
     expect(rerank(q, hits, none).map((h) => h.chunk.id)).toEqual(['a', 'b'])
+  })
+
+  it('pool: proximity leaves out a term nearly every candidate holds', () => {
+    const passages = ['acme revenue grew', 'acme employees', 'acme offices'].map((t) => ({
+      wordSet: new Set(passageWords(t)),
+    }))
+    const terms = discriminating(keywordTerms('acme revenue'), passages)
+    expect([...terms]).toEqual(keywordTerms('revenue'))
   })
 
   it('rejects an unknown switch name', () => {

@@ -76,3 +76,18 @@ describe('stemming', () => {
     expect(Object.keys(mod).sort()).toEqual(['isStopWord', 'keywordTerms', 'queryTerms', 'stem', 'tokens'])
   })
 })
+
+describe('digits glued to letters', () => {
+  it('are one word ("3M", "2nd"), while figures keep their shape', () => {
+    expect(keywordTerms('3M reported 2nd quarter sales of 3.5x and 3,711')).toEqual([
+      '3m',
+      stem('reported'),
+      '2nd',
+      stem('quarter'),
+      stem('sales'),
+      '3.5',
+      '3,711',
+      '3711',
+    ])
+  })
+})

@@ -40,19 +40,24 @@ export function resolvePeriod(header: string): string | null {
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
-/** Footnote markers printed on a label: "(1)", "*", "†", superscript digits. */
+/** Footnote markers printed on a label ("(1)", "*", "†", superscript digits) and dot leaders off it. */
 export function cleanLabel(label: string): string {
   return label
-    .replace(/\s*(?:\(\d{1,2}\)|\([a-z]\)|[*†‡§]+|[\u00b9\u00b2\u00b3\u2070-\u2079]+)(?=\s|$|:)/gu, '')
+    .replace(/\s*(?:\.\s*){3,}(?=\s|$)/g, ' ')
+    .replace(/\)\(/g, ') (')
+    .replace(/\s*(?:\(\d{1,2}\)|\([a-z]\)|[*†‡§]+|[\u00b9\u00b2\u00b3\u2070-\u2079]+)(?=\s|$|:|\()/gu, '')
     .replace(/\s+/g, ' ')
     .trim()
 }
+
+/** A negative percentage printed "(169%)" is read as "(169)%", the way the figure parser reads it. */
+const figureText = (t: string) => t.replace(/^(\$?\s?\(\s?[\d.,]+)\s?%\s?\)$/, '$1)%')
 
 /** A printed cell: its value in the table's units (per-share and excepted rows unscaled). */
 export function readCell(text: string, units: Units | null, rowLabel: string): TableCell {
   const t = text.replace(/\s+/g, ' ').trim()
   if (!t || isEmptyCell(t)) return { text: t, value: null }
-  const f = parseFigure(t)
+  const f = parseFigure(figureText(t))
   if (!f) return { text: t, value: null }
   // A row may state its own units ("Listener hours (in billions)"): they win over the table's.
   const own = parseUnits(rowLabel)
@@ -62,7 +67,7 @@ export function readCell(text: string, units: Units | null, rowLabel: string): T
 /** Whether a cell's text reads as a figure or a printed blank (a dash, "NM"). */
 export function isNumericCell(text: string): boolean {
   const t = text.trim()
-  return t !== '' && (isEmptyCell(t) || parseFigure(t) !== null)
+  return t !== '' && (isEmptyCell(t) || parseFigure(figureText(t)) !== null)
 }
 
 /** The plain-data table units: the shape the contract stores. */

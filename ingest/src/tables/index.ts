@@ -76,11 +76,18 @@ export function readHtmlTables(pages: readonly RawPage[], log: TableLog = () => 
   const out = new Map<string, Table[]>()
   let tables: Table[] = []
   try {
-    tables = htmlTables(lines, (i) => label.get(lines[i] as Line) ?? null)
+    tables = htmlTables(lines, (i) => label.get(lines[i] as Line) ?? null, log)
   } catch (err) {
     log(`no tables read (${(err as Error).message})`)
   }
-  for (const t of tables)
-    for (const part of partsByPage(t)) out.set(part.page, [...(out.get(part.page) ?? []), part])
+  let last: Table | undefined
+  for (const t of tables) {
+    // The PDF rule on the markup: a headerless `<table>` after one with as many columns continues it
+    // (EDGAR prints a statement's footnote table, "Includes stock-based compensation as follows", apart).
+    const lastPage = last?.rows.at(-1)?.page ?? last?.page
+    const next = last && continues(last, t) ? continueFrom(last, t, lastPage !== t.page) : t
+    last = next
+    for (const part of partsByPage(next)) out.set(part.page, [...(out.get(part.page) ?? []), part])
+  }
   return out
 }

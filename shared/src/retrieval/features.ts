@@ -7,9 +7,15 @@ export interface RetrievalFeatures {
   heading: boolean
   /** The standard section's description (vocabulary.ts) is searched as a field of the chunk. */
   form: boolean
+  /** Body BM25 with Lucene's positive IDF rather than FTS5's (SQLite; store/sqlite/bm25.ts). */
+  idf: boolean
+  /** The degree frame ("how fast") and delexical verbs ("make", "go") are not search terms (query.ts). */
+  frame: boolean
   /** Candidate pool reranked on passage evidence (the four below). */
   rerank: boolean
   proximity: boolean
+  /** Proximity leaves out terms nearly every candidate holds (the company's name, the year). */
+  pool: boolean
   period: boolean
   answer: boolean
   section: boolean
@@ -20,8 +26,11 @@ export interface RetrievalFeatures {
 export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   heading: true,
   form: true,
+  idf: true,
+  frame: true,
   rerank: true,
   proximity: true,
+  pool: true,
   period: true,
   answer: true,
   section: true,

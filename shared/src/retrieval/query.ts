@@ -211,14 +211,42 @@ function phrasesOf(question: string): string[][] {
 
 export interface AnalyzeOptions {
   vector?: Float32Array | null
+  /**
+   * Drop the degree frame ("how fast", "how far") and delexical verbs from the terms (default on;
+   * `RETRIEVAL_OFF=frame` turns it off; "how many/much/long/old" are dropped either way).
+   */
+  frame?: boolean
+}
+
+/** "how many", "how much", "how long", "how old": the interrogative frame of a quantity question. */
+const INTERROGATIVE_FRAME = /\bhow\s+(?:many|much|long|old)\b/gi
+/**
+ * "how" + a degree adverb or adjective asks for a degree ("how fast did it grow" asks a rate of
+ * growth); the degree word says what kind of answer is wanted (answerTypeOf), the verb says of what.
+ */
+const DEGREE_FRAME = /\bhow\s+(?:fast|quickly|far|often|big|large|soon)\b/gi
+/**
+ * Delexical ("light") verbs: in "make revenue", "take a charge", "go to buying property" the noun
+ * carries the meaning and the verb almost none (Collins COBUILD English Grammar, 1990, "delexical
+ * verbs": have, do, give, make, take, go, get; have and do are stop words already). A filing prints
+ * the noun ("revenue was"), seldom the verb.
+ */
+// Lower case and not hyphenated: "Take-Two" and "make-whole" are names, not delexical uses.
+const DELEXICAL_VERBS =
+  /(?<![-\p{L}])(?:make|makes|made|making|take|takes|took|taken|taking|give|gives|gave|given|giving|get|gets|got|gotten|getting|go|goes|went|gone|going)(?![-\p{L}])/gu
+
+/** The question without its interrogative frame and delexical verbs: the words that say what it is about. */
+export function questionSubject(question: string): string {
+  return question.replace(INTERROGATIVE_FRAME, ' ').replace(DEGREE_FRAME, ' ').replace(DELEXICAL_VERBS, ' ')
 }
 
 /** The one analysis of a question every retrieval and answering stage reads. */
 export function analyzeQuery(question: string, options: AnalyzeOptions = {}): QueryAnalysis {
   const periods = findPeriods(question)
-  // The interrogative frame ("how many", "how much") says what kind of answer is wanted
+  // The interrogative frame ("how many", "how fast") says what kind of answer is wanted
   // (answerType), not what it is about: searching for "much" finds nothing useful.
-  const subject = question.replace(/\bhow\s+(?:many|much|long|old)\b/gi, ' ')
+  const subject =
+    options.frame === false ? question.replace(INTERROGATIVE_FRAME, ' ') : questionSubject(question)
   const terms = new Set(keywordTerms(subject))
   // "FY2022" and "Q3'12" are one token to the tokenizer; filings print the year on its own.
   for (const p of periods) {

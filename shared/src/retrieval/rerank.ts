@@ -117,16 +117,33 @@ function passageOf(hit: SearchHit): Passage {
   return p
 }
 
+/**
+ * Share of the pool beyond which a term tells its candidates apart no longer: the filer's name or
+ * the asked year is in nearly every candidate, so two of them close together prove nothing (the
+ * pool's own IDF, as FTS5's bm25() gives such a term ~0 weight). Set on the tuning sets.
+ */
+export const POOL_COMMON_SHARE = 0.9
+
+/** The question's terms that fewer than POOL_COMMON_SHARE of the candidates hold. */
+export function discriminating(
+  terms: readonly string[],
+  passages: readonly { wordSet: Set<string> }[],
+): Set<string> {
+  const limit = POOL_COMMON_SHARE * passages.length
+  return new Set(terms.filter((t) => passages.filter((p) => p.wordSet.has(t)).length <= limit))
+}
+
 export function rerank(
   q: QueryAnalysis,
   hits: readonly SearchHit[],
   features: RetrievalFeatures,
   weights: Readonly<RerankWeights> = RERANK_WEIGHTS,
 ): SearchHit[] {
-  const terms = new Set(q.terms)
+  const passages = hits.map(passageOf)
+  const terms = features.pool ? discriminating(q.terms, passages) : new Set(q.terms)
   const scored = hits.map((hit, rank) => {
     let score = 1 / (1 + rank / 10)
-    const p = passageOf(hit)
+    const p = passages[rank] as Passage
     if (features.proximity) score += weights.proximity * proximity(p.words, terms)
     if (features.period) score += weights.period * periodEvidence(p.wordSet, q)
     if (features.answer) {

@@ -40,13 +40,17 @@ export async function retrieve(
   options: RetrieveOptions = {},
 ): Promise<SearchHit[]> {
   const features = options.features ?? ALL_FEATURES
-  const q = await analyzeWithVector(embedder, question)
+  const q = await analyzeWithVector(
+    embedder,
+    typeof question === 'string' ? analyzeQuery(question, { frame: features.frame }) : question,
+  )
   const hits = await store.search(filing, {
     terms: q.terms,
     vector: q.vector ?? null,
     k: features.rerank ? Math.max(k, RERANK_POOL) : k,
     candidates: options.candidates,
     rows: features.rows && asksForFigure(q),
+    idf: features.idf ? 'lucene' : 'fts5',
     fieldWeights: {
       heading: features.heading ? (options.fieldWeights?.heading ?? FIELD_WEIGHTS.heading) : 0,
       form: features.form ? (options.fieldWeights?.form ?? FIELD_WEIGHTS.form) : 0,

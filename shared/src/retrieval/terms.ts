@@ -39,13 +39,15 @@ const NUM = NUMBER_SOURCE
 
 /**
  * One pass over the text, alternatives tried in order (first match wins at each position):
- * money, percent, hyphenated code (F-16, S-1, 10-K, COVID-19), number, word.
+ * money, percent, hyphenated code (F-16, S-1, 10-K, COVID-19), glued name (3M), number, word.
  */
 const TOKEN_RE = new RegExp(
   [
     `(?<money>\\$\\s?(?:${NUM})(?:\\s+${SCALE}\\b)?)`,
     `(?<percent>(?:${NUM})\\s?(?:%|percent\\b))`,
     `(?<code>\\b[A-Za-z]{1,5}-\\d+[A-Za-z]?\\b|\\b\\d+-[A-Za-z]{1,3}\\b)`,
+    // Digits glued to one or two letters are a name or an ordinal ("3M", "2nd"), one word.
+    `(?<glued>(?<![\\w.])\\d+\\p{L}{1,2}\\b)`,
     `(?<number>(?<![\\w.])(?:${NUM}))`,
     `(?<word>[\\p{L}\\p{N}]+(?:['’][\\p{L}]+)*(?:-[\\p{L}\\p{N}]+(?:['’][\\p{L}]+)*)*)`,
   ].join('|'),
@@ -60,7 +62,7 @@ export interface Token {
   breakAfter: boolean
 }
 
-const KINDS = ['money', 'percent', 'code', 'number', 'word'] as const
+const KINDS = ['money', 'percent', 'code', 'word', 'number', 'word'] as const
 const CONTINUES = /[\p{L}\p{N}$]/u
 
 /** The token stream `keywordTerms` is built from (exported for its tests). */
@@ -68,7 +70,7 @@ export function tokens(text: string): Token[] {
   const out: Token[] = []
   for (const m of text.matchAll(TOKEN_RE)) {
     // Numbered groups in TOKEN_RE's order (reading m.groups builds an object per token).
-    const kind = KINDS[[m[1], m[2], m[3], m[4], m[5]].findIndex((g) => g !== undefined)]
+    const kind = KINDS[[m[1], m[2], m[3], m[4], m[5], m[6]].findIndex((g) => g !== undefined)]
     if (!kind) continue
     // Anything but plain spaces between this token and the next (punctuation, line breaks) breaks a
     // capitalised run, so "Trust. The" never becomes one term. Scanned in place: slicing the text

@@ -213,26 +213,82 @@ export const FORM_SECTIONS: readonly FormSection[] = [
       'index to consolidated financial statements',
       'consolidated financial statements',
       'financial statements and supplementary data',
-      'consolidated balance sheets',
-      'consolidated statements of operations',
-      'consolidated statements of income',
-      'consolidated statements of comprehensive income',
-      'consolidated statements of cash flows',
-      'consolidated statements of stockholders equity',
       'report of independent registered public accounting firm',
     ],
     description:
-      'balance sheets, statements of operations and comprehensive income, stockholders equity and cash flows: total assets, liabilities, revenue, net income or loss, earnings per share, cash provided by operating activities, audited by the independent registered public accounting firm',
+      'balance sheets, statements of operations and comprehensive income, stockholders equity and cash flows, audited by the independent registered public accounting firm',
     source: 'Regulation S-X Rules 3-01 to 3-04 and Article 5; Form 10-K Item 8',
   },
   {
+    id: 'balance-sheet',
+    titles: [
+      'consolidated balance sheets',
+      'consolidated balance sheet',
+      'consolidated statements of financial position',
+      'consolidated statement of financial position',
+    ],
+    description:
+      'balance sheet (statement of financial position): assets, liabilities and stockholders equity at the period end: cash and cash equivalents, accounts receivable, inventories, property and equipment, goodwill, total assets, accounts payable, accrued liabilities, long-term debt, total liabilities, retained earnings or accumulated deficit',
+    source: 'Regulation S-X Rule 5-02 (balance sheets); ASC 210',
+  },
+  {
+    id: 'income-statement',
+    titles: [
+      'consolidated statements of operations',
+      'consolidated statement of operations',
+      'consolidated statements of income',
+      'consolidated statement of income',
+      'consolidated statements of earnings',
+      'consolidated income statements',
+      'consolidated statements of comprehensive income',
+      'consolidated statements of comprehensive loss',
+      'consolidated statements of operations and comprehensive loss',
+      'consolidated statements of operations and comprehensive income',
+    ],
+    description:
+      'income statement (statement of operations, statement of income or earnings, profit and loss): net sales or revenue, cost of sales or cost of goods sold, gross profit, operating expenses, operating income or loss, interest, income taxes, net income or net loss, earnings per share',
+    source: 'Regulation S-X Rule 5-03 (income statements); ASC 220 and 225',
+  },
+  {
+    id: 'cash-flow-statement',
+    titles: ['consolidated statements of cash flows', 'consolidated statement of cash flows'],
+    description:
+      'statement of cash flows: net cash provided by or used in operating, investing and financing activities; depreciation and amortization, capital expenditures (purchases of property and equipment), acquisitions, repurchases of stock, dividends paid, cash at the end of the period',
+    source: 'ASC 230 (statement of cash flows); Regulation S-X Rule 3-02',
+  },
+  {
+    id: 'equity-statement',
+    titles: [
+      'consolidated statements of stockholders equity',
+      'consolidated statements of stockholders deficit',
+      'consolidated statements of shareholders equity',
+      'consolidated statements of changes in stockholders equity',
+      'consolidated statements of convertible preferred stock and stockholders deficit',
+      'consolidated statements of redeemable convertible preferred stock and stockholders equity (deficit)',
+    ],
+    description:
+      'statement of stockholders equity: changes in common stock, additional paid-in capital, retained earnings or accumulated deficit, treasury stock and accumulated other comprehensive income, with shares issued and repurchased and dividends declared',
+    source: 'Regulation S-X Rule 3-04 (changes in stockholders equity); ASC 505',
+  },
+  {
     id: 'notes',
-    titles: ['notes to consolidated financial statements', 'notes to financial statements'],
+    titles: [
+      'notes to consolidated financial statements',
+      'notes to the consolidated financial statements',
+      'notes to financial statements',
+      'notes to the financial statements',
+    ],
     description:
       'notes to the financial statements: accounting policies, revenue recognition, income taxes, commitments and contingencies, leases, debt, stock-based compensation, segment and geographic information, subsequent events',
     source: 'Regulation S-X Rules 4-01 to 4-08 and 5-02 (notes and disclosures); Form 10-K Item 8',
   },
 ]
+
+/*
+ * The statements' titles are the consolidated forms only: a bare "Balance Sheet" or "Statements of
+ * Operations" is also a title-case subsection of MD&A, and a title here makes a title-case heading
+ * top-level (ingest/src/headings.ts).
+ */
 
 /** A heading as compared with section titles: lower case, "Item 7." and punctuation removed. */
 export function tidyTitle(heading: string): string {

@@ -49,6 +49,11 @@ export interface SearchQuery {
    * list. Off by default; `retrieve` turns it on for figure questions (rows.ts).
    */
   rows?: boolean
+  /**
+   * Body IDF: 'lucene' (default, positive for a term in most chunks; store/sqlite/bm25.ts) or
+   * 'fts5' (FTS5's own, ~0 for a term in half the chunks). SQLite only.
+   */
+  idf?: 'lucene' | 'fts5'
 }
 
 export interface SearchHit {

@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3'
 import type { Chunk, PageRecord } from '../../../contract/chunk'
 import type { Table } from '../../../contract/tables'
+import { addTermScores } from './bm25'
 import { lineItemTerms } from '../common'
 import { rowReader } from './rows'
 import {
@@ -105,6 +106,7 @@ export class VersionReader {
     queryTerms: readonly string[],
     n: number,
     weights: { heading: number; form: number } = { heading: 1, form: 1 },
+    idf: 'lucene' | 'fts5' = 'lucene',
   ): number[] {
     // FTS5 MATCH expressions have a size limit; a question never has this many distinct terms.
     const terms = queryTerms.slice(0, 64)
@@ -112,7 +114,14 @@ export class VersionReader {
     const match = terms.map((t) => `"${ftsToken(t)}"`).join(' OR ')
     if (this.fts)
       return this.fts.all({ match, n, heading: weights.heading, form: weights.form }).map((r) => r.id)
-    return this.fieldScores(match, n, weights)
+    return this.fieldScores(terms, n, weights, idf)
+  }
+
+  private rows: number | null = null
+  /** Rows of the body index (one per chunk), FTS5's N. */
+  private rowCount(): number {
+    this.rows ??= (this.db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n
+    return this.rows
   }
 
   /**
@@ -121,10 +130,21 @@ export class VersionReader {
    * The body ranks its own `n` best; the fields add to those and may bring in chunks whose body
    * lacks the terms but whose section names them.
    */
-  private fieldScores(match: string, n: number, weights: { heading: number; form: number }): number[] {
+  private fieldScores(
+    terms: readonly string[],
+    n: number,
+    weights: { heading: number; form: number },
+    idf: 'lucene' | 'fts5',
+  ): number[] {
     const fts = this.fieldFts as Record<Field, Database.Statement<[FieldParams], ScoreRow>>
+    const match = terms.map((t) => `"${ftsToken(t)}"`).join(' OR ')
     const scores = new Map<number, number>()
-    for (const r of fts.body.all({ match, n })) scores.set(r.id, r.score)
+    if (idf === 'lucene') {
+      // One query per term: its rows are its df, and each row's score its FTS5-IDF BM25 (bm25.ts).
+      const rows = this.rowCount()
+      for (const t of terms)
+        addTermScores(scores, fts.body.all({ match: `"${ftsToken(t)}"`, n: FIELD_ROWS }), rows)
+    } else for (const r of fts.body.all({ match, n })) scores.set(r.id, r.score)
     for (const field of ['heading', 'form'] as const) {
       const w = weights[field]
       if (w <= 0) continue
