@@ -2,8 +2,8 @@
 import type Database from 'better-sqlite3'
 import type { Chunk, PageRecord } from '../../../contract/chunk'
 import type { Table } from '../../../contract/tables'
-import { addTermScores } from './bm25'
 import { lineItemTerms } from '../common'
+import { addTermScores } from './bm25'
 import { rowReader } from './rows'
 import {
   type CatalogRow,
