@@ -146,6 +146,54 @@ describe('extractive answers', () => {
     )
     expect(q4.text).toContain('$1,058 million in the fourth quarter of 2012.” [p.48]')
   })
+  it('quotes a date question’s date even when it is not a figure', () => {
+    const r = extractiveAnswer(
+      'When does Acme expect the first flight of its Falcon rocket?',
+      [
+        tagged('30', 'As of October 2024, the Falcon rocket has passed 3 engine tests.'),
+        tagged('31', 'We expect the first flight of the Falcon rocket in the first quarter of 2026.'),
+      ],
+      { company },
+    )
+    expect(r.text).toContain('[p.31]')
+  })
+  it('takes a sentence’s period from its passage when the sentence names no year', () => {
+    const r = extractiveAnswer(
+      'What upfront payment did Zenith make under its September 2024 deal with Acme?',
+      [
+        tagged(
+          '40',
+          'On September 26, 2024, Acme entered into a license agreement with Zenith. Under the agreement, Zenith will pay an upfront payment of $1.0 million.',
+        ),
+        tagged('41', 'Zenith may make an upfront payment in 2023 of up to $2.0 million.'),
+      ],
+      { company },
+    )
+    expect(r.abstention).toBeNull()
+    expect(r.text).toContain(
+      '“Under the agreement, Zenith will pay an upfront payment of $1.0 million.” [p.40]',
+    )
+  })
+  it('ranks a sentence stating a fact above one saying what may happen', () => {
+    const two = [
+      tagged('50', 'Governments may restrict launch licences in countries such as France.'),
+      tagged('51', 'Launch licences were restricted in countries such as Chile and Peru.'),
+    ]
+    const q = analyzeQuestion('Which countries restricted launch licences?')
+    expect(rankUnits(q, evidenceModel(q, two))[0]?.pages).toEqual(['51'])
+  })
+  it('reads an abbreviation the filing defines as the words it stands for', () => {
+    const two = [
+      tagged('60', 'Monthly active launches (MALs) are a measure of our fleet.'),
+      tagged('61', 'We had 845 MALs as of December 31, 2011.'),
+      tagged('62', 'Our rockets are active in many months of the year.'),
+    ]
+    const q = analyzeQuestion('How many monthly active launches did Acme have in 2011?', company)
+    expect(rankUnits(q, evidenceModel(q, two))[0]?.pages).toEqual(['61'])
+    // "daily active launches" is not what MAL stands for, though it shares two of its words.
+    const daily = analyzeQuestion('How many daily active launches did Acme have in 2011?', company)
+    expect(rankUnits(daily, evidenceModel(daily, two)).find((u) => u.pages[0] === '61')?.matched).toEqual([])
+  })
   it('abstains when no passage uses the question’s words', () => {
     expect(extractiveAnswer('zebra giraffe', hits).abstention?.reason).toBe('no-passage')
   })

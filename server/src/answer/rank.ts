@@ -13,6 +13,7 @@ import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
 import { holdsAnswerType } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
+import { definedAbbreviations, withExpansions } from './acronyms'
 import type { QuestionAnalysis } from './question'
 
 export interface RankedUnit extends TextUnit {
@@ -27,6 +28,11 @@ export interface RankedUnit extends TextUnit {
   section: string | null
   /** The unit names a period the question asks about (the year, and the quarter when one is asked). */
   periodHit: boolean
+  /**
+   * The unit names no year itself but its passage names the asked one: "Under the terms of the
+   * agreement, BioMarin will pay …" in the note dated September 26, 2024.
+   */
+  periodInPassage: boolean
   /** The unit states a figure (an amount, a share, a count; a bare year is not one). */
   hasFigure: boolean
   /** The unit holds the kind of answer asked for. */
@@ -50,6 +56,13 @@ const stemsOf = (text: string) => keywordTerms(text).filter((t) => !t.includes('
 /** Calibrated on the tuning sets (facebook, pandora); see docs/answers.md. */
 export const NAME_WEIGHT = 8
 export const UNSEEN_WEIGHT = 0.3
+/**
+ * A modal auxiliary: a sentence that says what may or could happen (risk-factor boilerplate) does not
+ * state a fact, so it is a weaker answer to a question that does not itself ask what could happen.
+ */
+const HEDGE_RE = /\b(?:may|might|could|would)\b/i
+/** Calibrated on the tuning sets (0.3–0.8 within one fact of each other; 0.6 mid-plateau). */
+const HEDGE_FACTOR = 0.6
 const K1 = 1.2
 const B = 0.75
 
@@ -61,11 +74,14 @@ export interface Prepared extends TextUnit {
 }
 
 /** Prepared units per retrieved list: the answer and its relevance check read the same hits. */
-const prepared = new WeakMap<readonly SearchHit[], Prepared[]>()
+const prepared = new WeakMap<readonly SearchHit[], Map<string, Prepared[]>>()
 
 /** Units of the retrieved chunks, in retrieval order; a unit two overlapping chunks share counts once. */
-function prepare(hits: readonly SearchHit[]): Prepared[] {
-  const cached = prepared.get(hits)
+function prepare(hits: readonly SearchHit[], abbreviations: ReadonlyMap<string, string[]>): Prepared[] {
+  const key = [...abbreviations.keys()].join(' ')
+  const byKey = prepared.get(hits) ?? new Map<string, Prepared[]>()
+  prepared.set(hits, byKey)
+  const cached = byKey.get(key)
   if (cached) return cached
   const seen = new Set<string>()
   const out: Prepared[] = []
@@ -74,11 +90,11 @@ function prepare(hits: readonly SearchHit[]): Prepared[] {
       const key = u.text.toLowerCase()
       if (seen.has(key)) continue
       seen.add(key)
-      const stems = stemsOf(u.text)
+      const stems = withExpansions(stemsOf(u.text), abbreviations)
       out.push({ ...u, hit, section: h.chunk.section, stems, lower: key })
     }
   })
-  prepared.set(hits, out)
+  byKey.set(key, out)
   return out
 }
 
@@ -100,6 +116,8 @@ export interface EvidenceModel {
   units: readonly Prepared[]
   /** Per retrieved chunk (by rank), whether its text names what the question names (nameHeads). */
   namesHeld: readonly boolean[]
+  /** Per retrieved chunk (by rank), the years its text prints. */
+  yearsHeld: readonly (readonly string[])[]
   /** Evidence (0..1), coverage (0..1), BM25 and the matched terms of one text. */
   measure(text: string, stems?: readonly string[]): Measure
 }
@@ -116,7 +134,17 @@ export function evidenceModel(
   hits: readonly SearchHit[],
   weights: { name: number; unseen: number } = { name: NAME_WEIGHT, unseen: UNSEEN_WEIGHT },
 ): EvidenceModel {
-  const units = prepare(hits)
+  // The abbreviations the retrieved passages define ("monthly active users (MAUs)"): a unit printing
+  // "MAUs" holds "monthly active users" too, for ranking, evidence and the badges alike.
+  // Only those the question asks about, by either form: "monthly active users" is not "daily active
+  // users", though they share two words.
+  const asked = new Set(q.terms)
+  const abbreviations = new Map(
+    [...definedAbbreviations(hits.map((h) => h.chunk.text))].filter(
+      ([short, full]) => asked.has(short) || full.every((t) => asked.has(t)),
+    ),
+  )
+  const units = prepare(hits, abbreviations)
   const n = Math.max(units.length, 1)
   const termStems = [...new Set(q.terms)]
   const df = new Map<string, number>()
@@ -141,10 +169,12 @@ export function evidenceModel(
     const stems = new Set(stemsOf(h.chunk.text))
     return q.nameHeads.every((t) => stems.has(t))
   })
+  const yearsHeld = hits.map((h) => [...new Set(h.chunk.text.match(YEAR_RE) ?? [])])
   return {
     units,
     namesHeld,
-    measure(text, stems = stemsOf(text)) {
+    yearsHeld,
+    measure(text, stems = withExpansions(stemsOf(text), abbreviations)) {
       const lower = text.toLowerCase()
       let bm25 = 0
       let weight = 0
@@ -179,6 +209,7 @@ export function evidenceModel(
 export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit[] {
   const years = q.periods.filter((p) => /^\d{4}$/.test(p))
   const quarters = q.periods.flatMap((p) => QUARTER_WORDS[p] ?? [])
+  const hedged = !HEDGE_RE.test(q.text)
   return model.units
     .map((u) => {
       const { bm25, coverage, evidence, matched } = model.measure(u.text, u.stems)
@@ -194,6 +225,7 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
       if (periodHit) score *= 1.3
       const close = span(u.stems, new Set(matched.filter((m) => !m.includes(' '))))
       score *= 1 + (0.5 * Math.min(matched.length, 4)) / Math.max(close, 4)
+      if (hedged && HEDGE_RE.test(u.text)) score *= HEDGE_FACTOR
       // Retrieval already ranked the chunks: a gentle preference for earlier ones.
       score /= 1 + u.hit * 0.05
       return {
@@ -209,6 +241,11 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
         periodHit,
         typeHit,
         namesHeld: model.namesHeld[u.hit] ?? true,
+        periodInPassage:
+          !periodHit &&
+          unitYears.length === 0 &&
+          quarters.length === 0 &&
+          years.some((y) => model.yearsHeld[u.hit]?.includes(y)),
         hasFigure: parseFigures(u.text).some((f) => !f.label),
       }
     })

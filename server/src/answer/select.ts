@@ -57,14 +57,15 @@ export function selectQuotes(
   // A figure question: a unit without any figure does not answer it; one with the asked kind of
   // figure (and period) is preferred by the ranker but not required (a share can answer "how much").
   if (asksFigure(q)) {
-    ok = ok.filter((u) => u.hasFigure)
+    ok = ok.filter((u) => u.hasFigure || u.typeHit)
     if (ok.length === 0) return { abstained: true, reason: 'no-figure', closest }
   }
   // A period asked about that no matching unit names: the filing does not cover it. A table row
   // names its period in the table's header, so a row stays.
   if (q.periods.some((p) => /^\d{4}$/.test(p))) {
-    if (!ok.some((u) => u.periodHit)) return { abstained: true, reason: 'no-period', closest }
-    ok = ok.filter((u) => u.periodHit || u.kind === 'row')
+    if (!ok.some((u) => u.periodHit || u.periodInPassage))
+      return { abstained: true, reason: 'no-period', closest }
+    ok = ok.filter((u) => u.periodHit || u.periodInPassage || u.kind === 'row')
   }
   const best = ok[0] as RankedUnit
   const quotes = [best, ...ok.slice(1).filter((u) => u.score >= params.followRatio * best.score)]
