@@ -205,7 +205,7 @@ export async function evaluateRetrieval(
   const chunks = ctx.chunks ?? new Map<string, Chunk[]>()
   const modes = retrievalModes(ctx.embedder, chunks.size > 0)
   // RETRIEVAL_OFF=heading,rerank,… measures retrieval with components turned off (features.ts).
-  const features = featuresOff(process.env.RETRIEVAL_OFF)
+  const features = featuresOff(process.env.RETRIEVAL_OFF, process.env.RETRIEVAL_ON)
   const byMode: Partial<Record<RetrievalMode, RetrievalSummary>> = {}
   const bySet: Record<string, Partial<Record<RetrievalMode, RetrievalSummary>>> = {}
   const byGroup: Record<string, Partial<Record<RetrievalMode, RetrievalSummary>>> = {}

@@ -16,7 +16,7 @@ import { CHUNK_OVERLAP, CHUNK_WORDS, chunkPages } from './chunk'
 import { pagesFor } from './matter'
 import { InputError } from './pdf'
 import { type PagesReport, type ReadResult, readPagesFromData } from './read'
-import { tableRowChunks } from './table-units'
+import { tableRowUnits } from './table-units'
 
 export type Stage = 'extract' | 'embed' | 'write'
 
@@ -31,9 +31,8 @@ export interface IngestOptions {
   /** Forces the front-matter cut at this many physical pages. */
   skipPages?: number
   /**
-   * Also index each table row as its own retrieval unit. Off by default: measured keyword-only on
-   * the dev sets it lowered recall@5/MRR (facebook 0.92/0.835 -> 0.84/0.817, camp4 MRR 0.662 ->
-   * 0.646, twitter MRR 0.725 -> 0.691): rows duplicate their page's chunk and crowd the top five.
+   * Index each table row as a unit that lifts its host chunk (table-units.ts; default true).
+   * `false` writes no row, as versions written before rows existed.
    */
   tableRows?: boolean
   /** Everything but the write. */
@@ -116,13 +115,9 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
 
   const t1 = performance.now()
   const body = pagesFor('chunk', pages)
-  const textChunks = chunkPages(body, { filing, version: DRY_RUN_VERSION })
-  const rowUnits =
-    opts.tableRows !== true
-      ? []
-      : tableRowChunks(body, { filing, version: DRY_RUN_VERSION, firstOrdinal: textChunks.length })
-  const chunks = [...textChunks, ...rowUnits]
-  if (textChunks.length === 0)
+  const chunks = chunkPages(body, { filing, version: DRY_RUN_VERSION })
+  const rows = opts.tableRows === false ? [] : tableRowUnits(body, chunks)
+  if (chunks.length === 0)
     throw new InputError(`${opts.file}: no body text left to chunk after trimming front and back matter`)
   const t2 = performance.now()
 
@@ -164,6 +159,10 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
         await writer.addChunks(items)
         opts.onProgress?.('write', Math.min(i + batch, chunks.length), chunks.length)
       }
+      for (let i = 0; i < rows.length; i += 256) {
+        opts.signal?.throwIfAborted()
+        await writer.addRows(rows.slice(i, i + 256))
+      }
       opts.signal?.throwIfAborted()
       status = await writer.commit({
         meta: {
@@ -178,6 +177,7 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
           model: ready ? embedder.model : null,
           chunkWords: CHUNK_WORDS,
           chunkOverlap: CHUNK_OVERLAP,
+          tableRows: rows.length,
           ...opts.meta,
         },
       })

@@ -420,8 +420,12 @@ export class FakeQdrant {
   private matches(pt: Point, filter: Obj | undefined): boolean {
     if (!filter) return true
     for (const cond of (filter.must as Obj[] | undefined) ?? []) {
-      const { key, match } = cond as { key: string; match: { value: unknown } }
-      if (pt.payload[key] !== match.value) return false
+      const { key, match } = cond as { key: string; match: { value?: unknown; any?: unknown[] } }
+      if (match.any) {
+        // Qdrant's `any`: the value (or, for an array, one of its elements) is one of the listed.
+        const v = pt.payload[key]
+        if (!(Array.isArray(v) ? v : [v]).some((x) => match.any?.includes(x))) return false
+      } else if (pt.payload[key] !== match.value) return false
     }
     for (const cond of (filter.must_not as Obj[] | undefined) ?? []) {
       const { key, match } = cond as { key: string; match: { value: unknown } }

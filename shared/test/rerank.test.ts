@@ -51,6 +51,13 @@ describe('rerank evidence', () => {
     expect(sectionEvidence('Some Other Heading', q)).toBe(0)
   })
 
+  it('turns on a part that is off by default (RETRIEVAL_ON), and RETRIEVAL_OFF wins', () => {
+    expect(ALL_FEATURES.rows).toBe(false)
+    expect(featuresOff(undefined, 'rows').rows).toBe(true)
+    expect(featuresOff('rows', 'rows').rows).toBe(false)
+    expect(() => featuresOff(undefined, 'row')).toThrow(/RETRIEVAL_ON: unknown feature "row"/)
+  })
+
   it('reorders neighbours on evidence, and each switch turns its part off', () => {
     const q = analyzeQuery('What percentage of revenue came from advertising in 2010?')
     const hits = [

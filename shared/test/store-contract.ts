@@ -400,6 +400,83 @@ export function storeContract(
       expect(hits[0]?.denseRank).toBeUndefined()
     })
 
+    describe('table rows as units', () => {
+      // Chunk 0 says "revenue" three times (keyword rank 1); chunk 1 prints the statement whose
+      // Revenue row matches the question's line item and period; chunk 2 is a headcount table.
+      const texts = [
+        'Revenue grew in 2011 as revenue from advertising and revenue from payments rose.',
+        'Consolidated Statements of Operations. Revenue 3,711 1,974 Costs and expenses 1,955 1,942',
+        'Employees by function: Research 1,200 and 900; Sales 800 and 600',
+      ]
+      const chunks = () => texts.map((t, i) => makeChunk('rowsco', i, t, [`F-${i + 3}`]))
+      const question = termsOf('How much revenue was there in 2011?')
+
+      beforeAll(async () => {
+        const w = await store.beginVersion('rowsco', { dim: null })
+        await w.addChunks(chunks().map((chunk) => ({ chunk: { ...chunk, version: w.version }, vectors: [] })))
+        await w.addRows([
+          {
+            host: 'rowsco-1',
+            page: 'F-4',
+            label: 'Revenue',
+            text: 'Consolidated Statements of Operations. Revenue — Year ended December 31, 2011: $3,711 million',
+          },
+          {
+            host: 'rowsco-2',
+            page: 'F-5',
+            label: 'Research',
+            text: 'Employees by function. Research — 2011: 1,200; 2010: 900',
+          },
+        ])
+        await w.commit()
+      })
+
+      it('lifts the host chunk of a matching row, and never returns a row as a hit', async () => {
+        const plain = await store.search('rowsco', { terms: question, vector: null, k: 3 })
+        expect(plain.map((h) => h.chunk.id).slice(0, 2)).toEqual(['rowsco-0', 'rowsco-1'])
+        expect(plain.every((h) => h.rowRank === undefined)).toBe(true)
+        const lifted = await store.search('rowsco', { terms: question, vector: null, k: 3, rows: true })
+        expect(lifted.map((h) => h.chunk.id).slice(0, 2)).toEqual(['rowsco-1', 'rowsco-0'])
+        expect(lifted[0]?.rowRank).toBe(1)
+        expect(lifted[0]?.chunk.text).toBe(`[p.F-4] ${texts[1]}`)
+        expect(new Set(lifted.map((h) => h.chunk.id)).size).toBe(lifted.length)
+      })
+
+      it('counts a row only when its label holds a line-item term, not just the period', async () => {
+        const hits = await store.search('rowsco', { terms: question, vector: null, k: 3, rows: true })
+        expect(hits.find((h) => h.chunk.id === 'rowsco-2')?.rowRank).toBeUndefined()
+      })
+
+      it('rejects a row whose host chunk the version does not hold', async () => {
+        const w = await store.beginVersion('rowsco', { dim: null })
+        try {
+          await w.addChunks(
+            chunks().map((chunk) => ({ chunk: { ...chunk, version: w.version }, vectors: [] })),
+          )
+          await expect(
+            w.addRows([{ host: 'nope', page: 'F-4', label: 'Revenue', text: 'Revenue — 1' }]),
+          ).rejects.toThrow(/host chunk nope/)
+        } finally {
+          await w.abort()
+        }
+      })
+
+      it('searches a version written without rows the same with or without `rows`', async () => {
+        const plain = await store.search('acme', {
+          terms: termsOf('revenue in fiscal 2023'),
+          vector: null,
+          k: 4,
+        })
+        const rows = await store.search('acme', {
+          terms: termsOf('revenue in fiscal 2023'),
+          vector: null,
+          k: 4,
+          rows: true,
+        })
+        expect(rows.map((h) => h.chunk.id)).toEqual(plain.map((h) => h.chunk.id))
+      })
+    })
+
     it('keeps previous versions readable by name (what an amendment is compared with)', async () => {
       const live = (await store.status('acme'))?.version
       const versions = (await store.listVersions('acme')).map((v) => v.version)

@@ -1,9 +1,14 @@
 /**
- * A figure question answered from a table first: the row whose label best matches the question and
- * the column for the asked period ("Revenue, Year ended December 31, 2015: $166,919 thousand
- * [p.F-4]"). Pure: the tables of the retrieved pages are passed in.
+ * A figure question answered from a table first: the row that names the question's line item and
+ * the column for the asked period ("Revenue, Year ended December 31, 2011: $3,711 million
+ * [p.F-4]"), cited on the row's own printed page. Pure: the tables of the retrieved pages are passed
+ * in, in retrieval order.
  */
-import { cellText, columnName, type Table } from '@asks1/shared/contract/tables'
+import { parseFigure } from '@asks1/shared/contract/figures'
+import { cellText, type Table, type TableCell } from '@asks1/shared/contract/tables'
+import type { AnswerType } from '@asks1/shared/retrieval/query'
+import { FIGURE_ANSWERS } from '@asks1/shared/retrieval/rows'
+import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { QuestionAnalysis } from './question'
 import type { EvidenceModel } from './rank'
 
@@ -13,8 +18,20 @@ export interface RowAnswer {
   evidence: number
 }
 
-/** Least evidence for a row label to stand for the question's line item (calibrated with the quotes'). */
-export const MIN_ROW_EVIDENCE = 0.5
+/**
+ * Least evidence (the IDF-weighted share of the question's terms, rank.ts) a row label must carry,
+ * and least share of the label's own line-item words the question must name. Set on the tuning
+ * sets (facebook, pandora) from 0.2/0.35/0.5 × 0.5/1, see docs/answers.md: a question is wordier
+ * than a label, so the label's side decides more than the question's.
+ */
+export const MIN_ROW_EVIDENCE = 0.35
+export const MIN_LABEL_COVER = 0.5
+
+/**
+ * Label words that name no line item of their own: "Total revenue" is the revenue line's sum
+ * (financial statements print a line item's total under its name, Regulation S-X Art. 5-03).
+ */
+const SUBTOTAL_WORDS = new Set(keywordTerms('total totals'))
 
 const QUARTER_NAMES = ['first', 'second', 'third', 'fourth']
 
@@ -25,14 +42,29 @@ const cleanLabel = (label: string) =>
     .replace(/\s*\$\s*$/, '')
     .trim()
 
+/** The line item's words of a label, as index stems (no figures, no subtotal word). */
+export const lineItemWords = (label: string): string[] => [
+  ...new Set(keywordTerms(label).filter((t) => !t.includes(' ') && !/\d/.test(t) && !SUBTOTAL_WORDS.has(t))),
+]
+
 /** Whether a column reports the asked period: the year, and the quarter when one is asked. */
 function columnFor(name: string, q: QuestionAnalysis): boolean {
   const years = q.periods.filter((p) => /^\d{4}$/.test(p))
   if (!years.some((y) => new RegExp(`\\b${y}\\b`).test(name))) return false
   const quarter = q.periods.find((p) => /^q[1-4]$/.test(p))
-  if (!quarter) return !/\bthree months\b|\bquarter\b/i.test(name)
+  // A year asked is a whole year: not a quarter, six or nine months, or some weeks of it.
+  if (!quarter) return !/\b(?:three|six|nine) months\b|\bquarter\b|\bweeks?\b/i.test(name)
   const n = Number(quarter.slice(1))
   return new RegExp(`\\b${QUARTER_NAMES[n - 1]} quarter\\b|\\bQ${n}\\b|\\bthree months\\b`, 'i').test(name)
+}
+
+/** Whether a cell states the kind of figure asked: a percentage, an amount, a count. */
+export function cellFits(cell: TableCell, type: AnswerType): boolean {
+  const f = cell.value === null ? null : parseFigure(cell.text)
+  if (!f) return false
+  if (type === 'percentage') return f.kind === 'percent'
+  if (type === 'count') return f.kind === 'number'
+  return f.kind !== 'percent'
 }
 
 /** The best row and period cell for a figure question, or null when no row and column fit. */
@@ -41,20 +73,41 @@ export function rowAnswer(
   tables: readonly Table[],
   model: EvidenceModel,
 ): RowAnswer | null {
-  if (!['amount', 'percentage', 'count'].includes(q.answerType)) return null
+  if (!FIGURE_ANSWERS.has(q.answerType)) return null
   if (!q.periods.some((p) => /^\d{4}$/.test(p))) return null
-  let best: RowAnswer | null = null
+  const asked = new Set(q.terms)
+  let best: (RowAnswer & { score: number }) | null = null
   for (const t of tables) {
-    const cols = t.columns.map((c, i) => ({ i, name: columnName(c) })).filter((c) => columnFor(c.name, q))
+    // Only columns with a period: "2010 to 2011 % Change" names years but reports no period.
+    const cols = t.columns
+      .map((c, i) => ({ i, name: c.period ?? '' }))
+      .filter((c) => c.name && columnFor(c.name, q))
     if (cols.length === 0) continue
     for (const r of t.rows) {
-      const evidence = model.measure(r.label).evidence
-      if (evidence < MIN_ROW_EVIDENCE || (best && evidence <= best.evidence)) continue
-      const col = cols.find((c) => r.cells[c.i]?.value != null)
-      const cell = col ? r.cells[col.i] : undefined
-      if (!col || !cell) continue
-      best = { text: `${cleanLabel(r.label)}, ${col.name}: ${cellText(cell)}`, page: r.page, evidence }
+      const label = cleanLabel(r.label)
+      const words = lineItemWords(label)
+      if (words.length === 0) continue
+      const cover = words.filter((w) => asked.has(w)).length / words.length
+      if (cover < MIN_LABEL_COVER) continue
+      const evidence = model.measure(label).evidence
+      if (evidence < MIN_ROW_EVIDENCE) continue
+      // Earlier tables come from better-retrieved pages: a later one must score strictly higher.
+      const score = evidence + cover
+      if (best && score <= best.score) continue
+      // Every asked period the row states ("total assets at the end of 2010 and 2011"), in column order.
+      // One column per period: a "Pro forma" column beside "Actual" repeats the period.
+      const fit = cols.filter(
+        (c, k) =>
+          r.cells[c.i] &&
+          cellFits(r.cells[c.i] as TableCell, q.answerType) &&
+          !cols.slice(0, k).some((o) => o.name === c.name && r.cells[o.i]?.value != null),
+      )
+      if (fit.length === 0) continue
+      const cells = fit.map((c) => `${c.name}: ${cellText(r.cells[c.i] as TableCell)}`)
+      best = { text: `${label}, ${cells.join('; ')}`, page: r.page, evidence, score }
     }
   }
-  return best
+  if (!best) return null
+  const { score: _score, ...answer } = best
+  return answer
 }

@@ -19,6 +19,11 @@ export interface RetrievalFeatures {
   period: boolean
   answer: boolean
   section: boolean
+  /**
+   * Table-row units lift their host chunks, for figure questions (store `rows`; rows.ts). Off by
+   * default (RETRIEVAL_ON=rows): on the current retrieval it lowers the check sets' MRR (docs/tables.md).
+   */
+  rows: boolean
 }
 
 export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
@@ -32,19 +37,27 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   period: true,
   answer: true,
   section: true,
+  rows: false,
 }
 
-/** Parses `RETRIEVAL_OFF` (a comma-separated list of feature names to turn off). */
-export function featuresOff(off: string | undefined): RetrievalFeatures {
+/**
+ * Parses `RETRIEVAL_OFF` and `RETRIEVAL_ON` (comma-separated lists of feature names to turn off, and
+ * to turn on those off by default).
+ */
+export function featuresOff(off: string | undefined, on?: string): RetrievalFeatures {
   const out = { ...ALL_FEATURES }
-  for (const name of (off ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)) {
-    if (!(name in out))
-      throw new Error(`RETRIEVAL_OFF: unknown feature "${name}" (known: ${Object.keys(out).join(', ')})`)
-    out[name as keyof RetrievalFeatures] = false
+  const set = (list: string | undefined, variable: string, value: boolean) => {
+    for (const name of (list ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      if (!(name in out))
+        throw new Error(`${variable}: unknown feature "${name}" (known: ${Object.keys(out).join(', ')})`)
+      out[name as keyof RetrievalFeatures] = value
+    }
   }
+  set(on, 'RETRIEVAL_ON', true)
+  set(off, 'RETRIEVAL_OFF', false)
   return out
 }
 

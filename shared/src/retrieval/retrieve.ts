@@ -7,6 +7,7 @@ import type { Embedder } from './embedder'
 import { ALL_FEATURES, FIELD_WEIGHTS, type RetrievalFeatures } from './features'
 import { analyzeQuery, type QueryAnalysis } from './query'
 import { RERANK_POOL, type RerankWeights, rerank } from './rerank'
+import { asksForFigure } from './rows'
 import type { SearchHit, Store } from './store/types'
 
 export interface RetrieveOptions {
@@ -48,6 +49,7 @@ export async function retrieve(
     vector: q.vector ?? null,
     k: features.rerank ? Math.max(k, RERANK_POOL) : k,
     candidates: options.candidates,
+    rows: features.rows && asksForFigure(q),
     idf: features.idf ? 'lucene' : 'fts5',
     fieldWeights: {
       heading: features.heading ? (options.fieldWeights?.heading ?? FIELD_WEIGHTS.heading) : 0,

@@ -47,3 +47,9 @@ export function chunkFields(chunk: Chunk): ChunkFields {
     form: sections.map((s) => `${s.titles.join('; ')}; ${s.description}`).join('\n'),
   }
 }
+
+/**
+ * The query terms a table row's label must hold for the row to count: not years or other figures
+ * (every row of a table prints its columns' periods), the line item's words.
+ */
+export const lineItemTerms = (terms: readonly string[]): string[] => terms.filter((t) => !/^[\d$(]/.test(t))

@@ -13,6 +13,23 @@ export interface ChunkInput {
   vectors: Float32Array[]
 }
 
+/**
+ * A table row indexed as a retrieval unit of its own ("Consolidated Statements of Operations.
+ * Revenue — Year ended December 31, 2011: $3,711 million; …"). A row is never a hit: when it
+ * matches, it lifts its host chunk (the chunk whose text prints the row), so the top results stay
+ * one per passage and cite the row's printed page.
+ */
+export interface RowUnitInput {
+  /** Id of the chunk the row is printed in (written earlier in the same version). */
+  host: string
+  /** Printed page of the row. */
+  page: string
+  /** The row's label as printed ("Revenue"): a question's line-item terms must match it. */
+  label: string
+  /** The row as a sentence with its table's title, column periods and units (`rowText`). */
+  text: string
+}
+
 export interface SearchQuery {
   /** Keyword terms in index space (`analyzeQuery(question).terms`); the store derives none itself. */
   terms: readonly string[]
@@ -28,6 +45,11 @@ export interface SearchQuery {
    */
   fieldWeights?: { heading: number; form: number }
   /**
+   * Also rank the version's table-row units (keyword), each lifting its host chunk as a third RRF
+   * list. Off by default; `retrieve` turns it on for figure questions (rows.ts).
+   */
+  rows?: boolean
+  /**
    * Body IDF: 'lucene' (default, positive for a term in most chunks; store/sqlite/bm25.ts) or
    * 'fts5' (FTS5's own, ~0 for a term in half the chunks). SQLite only.
    */
@@ -41,6 +63,8 @@ export interface SearchHit {
   /** 1-based ranks in each candidate list, when the chunk was in it. */
   denseRank?: number
   keywordRank?: number
+  /** 1-based rank of the chunk's best-matching table row, when `rows` was asked and one matched. */
+  rowRank?: number
 }
 
 export interface FilingStatus {
@@ -69,6 +93,8 @@ export interface VersionWriter {
   readonly version: string
   addPages(pages: PageRecord[]): Promise<void>
   addChunks(items: ChunkInput[]): Promise<void>
+  /** Table-row units; each host chunk must have been added first. */
+  addRows(rows: RowUnitInput[]): Promise<void>
   /** Makes this version live atomically. */
   commit(commit?: VersionCommit): Promise<FilingStatus>
   /** Discards the version; the live one is untouched. */

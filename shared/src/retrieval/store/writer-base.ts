@@ -4,7 +4,7 @@
  * supplies only how pages and chunks are written and how a version goes live or is discarded.
  */
 import type { PageRecord } from '../../contract/chunk'
-import type { ChunkInput, FilingStatus, VersionCommit, VersionWriter } from './types'
+import type { ChunkInput, FilingStatus, RowUnitInput, VersionCommit, VersionWriter } from './types'
 
 /** What a committed version holds, as the skeleton counted it. */
 export interface VersionTotals {
@@ -17,6 +17,8 @@ export interface VersionTotals {
 
 export abstract class VersionWriterBase implements VersionWriter {
   private chunks = 0
+  /** Ids of the chunks written so far: a row unit must name one as its host. */
+  private readonly chunkIds = new Set<string>()
   private pages = 0
   private printedPages = 0
   private unnumberedPages = 0
@@ -34,6 +36,7 @@ export abstract class VersionWriterBase implements VersionWriter {
 
   protected abstract writePages(pages: PageRecord[]): Promise<void>
   protected abstract writeChunks(items: ChunkInput[]): Promise<void>
+  protected abstract writeRows(rows: RowUnitInput[]): Promise<void>
   /** Makes the version live; called once, after the skeleton's checks. */
   protected abstract publish(totals: VersionTotals): Promise<FilingStatus>
   /** Throws away the version's storage; called at most once. */
@@ -77,6 +80,19 @@ export abstract class VersionWriterBase implements VersionWriter {
       if (chunk.fallback) this.anyFallback = true
     }
     this.chunks += items.length
+    for (const { chunk } of items) this.chunkIds.add(chunk.id)
+  }
+
+  async addRows(rows: RowUnitInput[]): Promise<void> {
+    this.assertOpen()
+    for (const r of rows) {
+      if (!this.chunkIds.has(r.host))
+        throw new Error(
+          `Table row on p.${r.page} names host chunk ${r.host}, which this version does not hold`,
+        )
+      if (!r.text.trim()) throw new Error(`Table row on p.${r.page} has no text`)
+    }
+    if (rows.length) await this.writeRows(rows)
   }
 
   async commit(commit: VersionCommit = {}): Promise<FilingStatus> {

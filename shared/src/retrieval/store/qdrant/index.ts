@@ -26,6 +26,7 @@ import {
   type MetaPayload,
   metaToStatus,
   type Record_,
+  ROW_SPARSE,
   SPARSE,
   VERSION_SEP,
   versionCollection,
@@ -64,7 +65,7 @@ export class QdrantStore implements Store, QdrantAliases {
       vectors: opts.dim
         ? { [DENSE]: { size: opts.dim, distance: 'Cosine', multivector_config: { comparator: 'max_sim' } } }
         : {},
-      sparse_vectors: { [SPARSE]: { modifier: 'idf' } },
+      sparse_vectors: { [SPARSE]: { modifier: 'idf' }, [ROW_SPARSE]: { modifier: 'idf' } },
     }
     await this.http.call('PUT', this.path(collection), create)
     for (const field of ['kind', 'label']) {

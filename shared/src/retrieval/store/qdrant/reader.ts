@@ -5,7 +5,8 @@
  */
 import type { Schemas } from '@qdrant/js-client-rest'
 import type { PageRecord } from '../../../contract/chunk'
-import { candidateCount, RRF_K } from '../fusion'
+import { lineItemTerms } from '../common'
+import { candidateCount, RRF_K, rrfFuse } from '../fusion'
 import { type SearchHit, type SearchQuery, UnknownFilingError } from '../types'
 import type { QdrantHttp } from './http'
 import {
@@ -14,6 +15,9 @@ import {
   kindIs,
   type MetaPayload,
   type PagePayload,
+  type Record_,
+  ROW_SPARSE,
+  type RowPayload,
   type ScoredPoint,
   SPARSE,
   toChunk,
@@ -69,6 +73,9 @@ export async function searchVersion(
     with_payload: false,
     with_vector: false,
   }))
+  const lineItem = lineItemTerms(query.terms)
+  if (query.rows && (m.rows ?? 0) > 0 && lineItem.length)
+    return searchWithRows(http, { collection, filing, meta: m }, ranked, { sparse, lineItem }, query.k, n)
   const batch: Schemas['QueryRequestBatch'] = { searches: [fused, ...ranked] }
   const [top, ...rankLists] = await readPoints<Schemas['QueryResponse'][]>(
     http,
@@ -93,6 +100,69 @@ export async function searchVersion(
     if (lists.length === 1) hit.score = 1 / (RRF_K + (d ?? k ?? 0))
     return hit
   })
+}
+
+/**
+ * Search with table-row units as a third list: a row lifts its host chunk, never takes a slot. Qdrant
+ * cannot fuse a row into another point, so the lists come back as ids (one batch), RRF runs here
+ * (the same rrfFuse as SQLite) and the top chunks' payloads are fetched in a second call.
+ */
+async function searchWithRows(
+  http: QdrantHttp,
+  { collection, filing, meta: m }: LiveVersion,
+  ranked: Schemas['QueryRequest'][],
+  { sparse, lineItem }: { sparse: Schemas['SparseVector']; lineItem: string[] },
+  k: number,
+  n: number,
+): Promise<SearchHit[]> {
+  // Several rows of one table share a host: read more rows than hosts wanted.
+  const rowSearch: Schemas['QueryRequest'] = {
+    query: sparse,
+    using: ROW_SPARSE,
+    // A row counts only when its label names one of the line-item terms (as SQLite's label column).
+    filter: { must: [{ key: 'label_terms', match: { any: lineItem } }] },
+    limit: n * 4,
+    with_payload: { include: ['host'] },
+    with_vector: false,
+  }
+  const results = await readPoints<Schemas['QueryResponse'][]>(
+    http,
+    collection,
+    '/points/query/batch',
+    { searches: [...ranked, rowSearch] } satisfies Schemas['QueryRequestBatch'],
+    filing,
+  )
+  const ids = (i: number) => (results[i]?.points ?? []).map((p) => String(p.id))
+  const dense = ranked.length === 2 ? ids(0) : []
+  const keyword = ids(ranked.length - 1)
+  const hosts = [
+    ...new Set(
+      (results[ranked.length]?.points ?? []).map((p) => String((p.payload as unknown as RowPayload).host)),
+    ),
+  ].slice(0, n)
+  const fused = rrfFuse(dense, keyword, k, RRF_K, hosts)
+  if (fused.length === 0) return []
+  const req: Schemas['PointRequest'] = {
+    ids: fused.map((f) => Number(f.id)),
+    with_payload: true,
+    with_vector: false,
+  }
+  const records = await readPoints<Record_[]>(http, collection, '/points', req, filing)
+  const byId = new Map(records.map((r) => [String(r.id), r]))
+  const hits: SearchHit[] = []
+  for (const f of fused) {
+    const r = byId.get(f.id)
+    if (!r) continue
+    const hit: SearchHit = {
+      chunk: toChunk(r.payload as unknown as ChunkPayload, filing, m.version),
+      score: f.score,
+    }
+    if (f.denseRank !== undefined) hit.denseRank = f.denseRank
+    if (f.keywordRank !== undefined) hit.keywordRank = f.keywordRank
+    if (f.rowRank !== undefined) hit.rowRank = f.rowRank
+    hits.push(hit)
+  }
+  return hits
 }
 
 /**

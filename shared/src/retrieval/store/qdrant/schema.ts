@@ -8,8 +8,12 @@ import type { FilingStatus } from '../types'
 
 export const DENSE = 'dense'
 export const SPARSE = 'bm25'
+/** Table-row units' own sparse vector: Qdrant's IDF is per vector name, so rows never shift the chunks'. */
+export const ROW_SPARSE = 'bm25_rows'
 export const META_ID = 0
 export const PAGE_BASE = 1_000_000_000
+/** Row unit ids are ROW_BASE + n. */
+export const ROW_BASE = 2_000_000_000
 export const VERSION_SEP = '__v_'
 
 export const versionCollection = (filing: string, version: string) => `${filing}${VERSION_SEP}${version}`
@@ -23,6 +27,16 @@ export interface ChunkPayload {
   pdf_pages: number[]
   section: string | null
   fallback: boolean
+}
+
+/** A table-row unit: keyword-indexed under ROW_SPARSE, it names the point id of its host chunk. */
+export interface RowPayload {
+  kind: 'row'
+  host: number
+  page: string
+  text: string
+  /** The label's keyword terms: a row counts only when one of the question's line-item terms is here. */
+  label_terms: string[]
 }
 
 export interface PagePayload {
@@ -48,6 +62,8 @@ export interface MetaPayload {
   fallback: boolean
   ingested_at: string
   meta: Record<string, unknown>
+  /** Table-row units written (absent in versions written before rows: those have no ROW_SPARSE). */
+  rows?: number
 }
 
 export type ScoredPoint = Schemas['ScoredPoint']

@@ -1,8 +1,9 @@
 /** Builds one Qdrant version collection; the alias switch happens in the store. */
 import type { Schemas } from '@qdrant/js-client-rest'
 import type { PageRecord } from '../../../contract/chunk'
+import { keywordTerms } from '../../terms'
 import { chunkFields } from '../common'
-import type { ChunkInput, FilingStatus } from '../types'
+import type { ChunkInput, FilingStatus, RowUnitInput } from '../types'
 import { type VersionTotals, VersionWriterBase } from '../writer-base'
 import type { QdrantHttp } from './http'
 import {
@@ -13,6 +14,9 @@ import {
   metaToStatus,
   PAGE_BASE,
   type PagePayload,
+  ROW_BASE,
+  ROW_SPARSE,
+  type RowPayload,
   SPARSE,
   versionCollection,
 } from './schema'
@@ -30,6 +34,9 @@ export interface QdrantAliases {
 export class QdrantVersionWriter extends VersionWriterBase {
   private nextChunkId = 1
   private nextPageOrd = 1
+  private nextRow = 1
+  /** Point id of each chunk written, for the row units naming it as their host. */
+  private readonly pointOf = new Map<string, number>()
 
   constructor(
     private readonly store: QdrantAliases,
@@ -87,7 +94,30 @@ export class QdrantVersionWriter extends VersionWriterBase {
       }
       const vector: Record<string, Schemas['Vector']> = { [SPARSE]: documentSparse(chunkFields(chunk)) }
       if (vectors.length) vector[DENSE] = vectors.map((v) => Array.from(v))
-      return { id: this.nextChunkId++, vector, payload: payload as unknown as Schemas['Payload'] }
+      const id = this.nextChunkId++
+      this.pointOf.set(chunk.id, id)
+      return { id, vector, payload: payload as unknown as Schemas['Payload'] }
+    })
+    await this.upsert(points)
+  }
+
+  protected async writeRows(rows: RowUnitInput[]): Promise<void> {
+    const points = rows.map((r): Schemas['PointStruct'] => {
+      const host = this.pointOf.get(r.host)
+      if (host === undefined)
+        throw new Error(`Table row on p.${r.page}: host chunk ${r.host} is not in this version`)
+      const payload: RowPayload = {
+        kind: 'row',
+        host,
+        page: r.page,
+        text: r.text,
+        label_terms: [...new Set(keywordTerms(r.label))],
+      }
+      return {
+        id: ROW_BASE + this.nextRow++,
+        vector: { [ROW_SPARSE]: documentSparse(r.text) },
+        payload: payload as unknown as Schemas['Payload'],
+      }
     })
     await this.upsert(points)
   }
@@ -104,6 +134,7 @@ export class QdrantVersionWriter extends VersionWriterBase {
       fallback: totals.fallback,
       ingested_at: new Date().toISOString(),
       meta: totals.meta,
+      rows: this.nextRow - 1,
     }
     await this.upsert([{ id: META_ID, vector: {}, payload: meta as unknown as Schemas['Payload'] }])
     await this.store.switchAlias(this.filing, this.collection)

@@ -182,13 +182,15 @@ export class SqliteStore implements Store, SqliteCatalog {
     const n = candidateCount(query.k, query.candidates)
     const dense = query.vector ? reader.denseIds(query.vector, n) : []
     const keyword = reader.keywordIds(query.terms, n, query.fieldWeights ?? FIELD_WEIGHTS, query.idf)
+    const rows = query.rows ? reader.rowHostIds(query.terms, n) : []
     const hits: SearchHit[] = []
-    for (const f of rrfFuse(dense, keyword, query.k)) {
+    for (const f of rrfFuse(dense, keyword, query.k, undefined, rows)) {
       const chunk = reader.chunk(f.id)
       if (!chunk) continue
       const hit: SearchHit = { chunk, score: f.score }
       if (f.denseRank !== undefined) hit.denseRank = f.denseRank
       if (f.keywordRank !== undefined) hit.keywordRank = f.keywordRank
+      if (f.rowRank !== undefined) hit.rowRank = f.rowRank
       hits.push(hit)
     }
     return hits

@@ -2,7 +2,9 @@
 import type Database from 'better-sqlite3'
 import type { Chunk, PageRecord } from '../../../contract/chunk'
 import type { Table } from '../../../contract/tables'
+import { lineItemTerms } from '../common'
 import { addTermScores } from './bm25'
+import { rowReader } from './rows'
 import {
   type CatalogRow,
   type ChunkRow,
@@ -52,6 +54,7 @@ export class VersionReader {
   private readonly labels: Database.Statement<[], { label: string }>
   private readonly everyPage: Database.Statement<[], PageRow>
   private readonly tablesOf: (pageOrd: number) => Table[]
+  private readonly rowHosts: ReturnType<typeof rowReader>
 
   constructor(
     readonly path: string,
@@ -90,6 +93,13 @@ export class VersionReader {
     this.labels = this.db.prepare(`SELECT label FROM pages WHERE 1 ${printed} ORDER BY ord`)
     this.everyPage = this.db.prepare('SELECT * FROM pages ORDER BY ord')
     this.tablesOf = tableReader(this.db)
+    this.rowHosts = rowReader(this.db)
+  }
+
+  /** Host chunk ids of the table rows matching the terms, each host once at its best row. */
+  rowHostIds(queryTerms: readonly string[], n: number): number[] {
+    const terms = queryTerms.slice(0, 64)
+    return this.rowHosts(lineItemTerms(terms), terms, n)
   }
 
   keywordIds(

@@ -4,8 +4,9 @@ import type Database from 'better-sqlite3'
 import type { PageRecord } from '../../../contract/chunk'
 import { keywordTerms } from '../../terms'
 import { type ChunkFields, chunkFields } from '../common'
-import type { ChunkInput, FilingStatus } from '../types'
+import type { ChunkInput, FilingStatus, RowUnitInput } from '../types'
 import { type VersionTotals, VersionWriterBase } from '../writer-base'
+import { rowWriter } from './rows'
 import { type DB, ftsToken, openVersionDb, versionSchema, WINDOW_SLOTS } from './schema'
 import { tableWriter } from './tables'
 
@@ -24,6 +25,7 @@ export class SqliteVersionWriter extends VersionWriterBase {
   private readonly insertVec: Database.Statement | null
   private readonly insertPage: Database.Statement
   private readonly insertTables: ReturnType<typeof tableWriter>
+  private readonly insertRows: ReturnType<typeof rowWriter>
 
   constructor(
     private readonly store: SqliteCatalog,
@@ -62,6 +64,7 @@ export class SqliteVersionWriter extends VersionWriterBase {
       'INSERT INTO pages (ord, label, pdf_pages, text, matter, fallback) VALUES (?, ?, ?, ?, ?, ?)',
     )
     this.insertTables = tableWriter(db)
+    this.insertRows = rowWriter(db, ftsText)
     this.db = db
   }
 
@@ -106,9 +109,14 @@ export class SqliteVersionWriter extends VersionWriterBase {
     })()
   }
 
+  protected async writeRows(rows: RowUnitInput[]): Promise<void> {
+    const db = this.live()
+    db.transaction(() => this.insertRows(rows))()
+  }
+
   protected async publish(totals: VersionTotals): Promise<FilingStatus> {
     const db = this.live()
-    for (const t of ['body_fts', 'heading_fts', 'form_fts'])
+    for (const t of ['body_fts', 'heading_fts', 'form_fts', 'row_fts'])
       db.exec(`INSERT INTO ${t} (${t}) VALUES ('optimize')`)
     db.pragma('journal_mode = DELETE')
     db.exec('ANALYZE')

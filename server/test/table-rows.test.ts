@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs'
+import { rowText, type Table } from '@asks1/shared/contract/tables'
+import type { SearchHit } from '@asks1/shared/store'
+import { describe, expect, it } from 'vitest'
+import { extractiveAnswer } from '../src/answer/extractive'
+import { analyzeQuestion } from '../src/answer/question'
+import { evidenceModel } from '../src/answer/rank'
+import { lineItemWords, rowAnswer } from '../src/answer/table-rows'
+import { chunksOf } from './helper'
+
+/**
+ * Tables ingest read from samples/facebook-s1.pdf (pdf.js geometry): the statement of income on
+ * p.F-4, and p.F-28's unrecognized tax benefits and geographical revenue.
+ */
+const TABLES = JSON.parse(
+  readFileSync(new URL('./fixtures/facebook-s1-tables.json', import.meta.url), 'utf8'),
+) as Table[]
+const company = 'Facebook, Inc.'
+
+/** Retrieved chunks: one per page, its text the page's rows (what the evidence model weighs against). */
+const hits: SearchHit[] = ['F-4', 'F-28'].map((page, i) => {
+  const text = TABLES.filter((t) => t.page === page)
+    .flatMap((t) => t.rows.map((r) => rowText(t, r)))
+    .join('\n')
+  const [chunk] = chunksOf('facebook-s1', [{ label: page, pdfPages: [], text, matter: 'body' }])
+  return { chunk: { ...(chunk as SearchHit['chunk']), ordinal: i }, score: 1 / (i + 1) }
+})
+
+const answer = (question: string, tables = TABLES) => {
+  const q = analyzeQuestion(question, company)
+  return rowAnswer(q, tables, evidenceModel(q, hits))
+}
+
+describe('figure answers from a table row and the period column (facebook-s1 tables)', () => {
+  it('answers an amount for a year from the row naming the line item, on the row’s page', () => {
+    expect(answer('How much revenue did Facebook have in 2011?')).toMatchObject({
+      text: 'Revenue, Year ended December 31, 2011: $3,711 million',
+      page: 'F-4',
+    })
+    expect(
+      answer('What was the balance of gross unrecognized tax benefits at the end of 2011?'),
+    ).toMatchObject({
+      text: 'Gross unrecognized tax benefits—end of period, Year ended December 31, 2011: $63 million',
+      page: 'F-28',
+    })
+  })
+
+  it('states every asked period the row has, in column order', () => {
+    expect(answer('How much net income did Facebook make in 2010 and 2011?')?.text).toBe(
+      'Net income, Year ended December 31, 2010: $606 million; Year ended December 31, 2011: $1,000 million',
+    )
+  })
+
+  it('prefers the better-retrieved table when two rows name the line item equally', () => {
+    const reversed = [...TABLES].reverse()
+    expect(answer('How much revenue did Facebook have in 2011?', reversed)?.page).toBe('F-28')
+  })
+
+  it('answers nothing without a figure question, an asked year the columns report, or a fitting cell', () => {
+    expect(answer('Who audits Facebook’s revenue for 2011?')).toBeNull()
+    expect(answer('How much revenue did Facebook have?')).toBeNull()
+    expect(answer('How much revenue did Facebook have in 2015?')).toBeNull()
+    // A percentage is asked; the revenue row holds amounts only.
+    expect(answer('What percentage of revenue was research and development in 2011?')).toBeNull()
+  })
+
+  it('takes a label the question names half of, the first of equal rows (the statement before its notes)', () => {
+    expect(answer('How much did Facebook spend on marketing in 2011?')?.text).toBe(
+      'Marketing and sales, Year ended December 31, 2011: 427 million',
+    )
+    // "Research and development": research is named, development is not, and the question is long.
+    expect(answer('How much was the Facebook research budget in 2011 versus the platform plans?')).toBeNull()
+  })
+
+  it('reads a label’s line-item words without figures or the subtotal word', () => {
+    expect(lineItemWords('Total revenue')).toEqual(['revenu'])
+    expect(lineItemWords('Income (loss) from operations (1)')).toEqual(['incom', 'loss', 'oper'])
+  })
+
+  it('puts the row first in the extractive answer, cited on its printed page', () => {
+    const { text } = extractiveAnswer('How much revenue did Facebook have in 2011?', hits, {
+      company,
+      tables: TABLES,
+    })
+    expect(text.split('\n')[2]).toBe('- Revenue, Year ended December 31, 2011: $3,711 million [p.F-4]')
+  })
+})
