@@ -1,6 +1,7 @@
 import { textUnits } from '@asks1/shared/contract/sentences'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { describe, expect, it } from 'vitest'
+import { clipWindow } from '../src/answer/extractive'
 import { quoteSpan } from '../src/answer/quote-pages'
 
 const unitOf = (text: string, start: string) =>
@@ -8,23 +9,27 @@ const unitOf = (text: string, start: string) =>
 const whole = (u: { text: string }) => ({ from: 0, to: u.text.length })
 
 describe('quoteSpan', () => {
-  it('cites only the page whose part holds the question terms, and quotes only that part', () => {
+  it('narrows a table too long to quote whole to the page holding the question terms', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => `Other item ${i} ${100 + i} ${200 + i}`).join(' ')
     const u = unitOf(
-      'Revenue Year Ended December 31, 2011 Advertising $ 3,154 Payments 557 Total revenue $ 3,711 [p.F-5] Cost of sales 860 Marketing 427 Research 388',
+      `Year Ended December 31, 2010 2011 Advertising $ 1,868 $ 3,154 Total revenue $ 1,974 $ 3,711 [p.F-5] ${rows}`,
       'F-4',
     )
     expect(u.pages).toEqual(['F-4', 'F-5'])
-    const span = quoteSpan(u, whole(u), keywordTerms('total revenue'))
+    const terms = keywordTerms('total revenue')
+    const window = clipWindow(u.text, terms)
+    expect(window.to - window.from).toBeLessThan(u.text.length)
+    const span = quoteSpan(u, window, terms)
     expect(span.pages).toEqual(['F-4'])
     expect(u.text.slice(span.from, span.to)).toContain('$ 3,711')
-    expect(u.text.slice(span.from, span.to)).not.toContain('Marketing')
+    expect(u.text.slice(span.from, span.to)).not.toContain('Other item')
   })
-  it('keeps both pages when both parts hold question terms', () => {
+  it('quotes a sentence whole, cited on every page it is printed on', () => {
     const u = unitOf(
-      'Our revenue in 2011 grew to $3.7 billion, [p.5] while revenue from payments grew to $557 million.',
-      '4',
+      'Our auditor included a paragraph stating that our recurring losses [p.19] raise substantial doubt.',
+      '18',
     )
-    expect(quoteSpan(u, whole(u), keywordTerms('revenue')).pages).toEqual(['4', '5'])
+    expect(quoteSpan(u, whole(u), keywordTerms('substantial doubt')).pages).toEqual(['18', '19'])
   })
   it('cites only the pages a clipped window lies on', () => {
     const u = unitOf(
@@ -33,9 +38,5 @@ describe('quoteSpan', () => {
     )
     const at = u.text.indexOf('and the answer')
     expect(quoteSpan(u, { from: at, to: u.text.length }, []).pages).toEqual(['9'])
-  })
-  it('keeps every page when no part holds a question term', () => {
-    const u = unitOf('Something printed on one page [p.3] continues on the next page.', '2')
-    expect(quoteSpan(u, whole(u), keywordTerms('dividend')).pages).toEqual(['2', '3'])
   })
 })

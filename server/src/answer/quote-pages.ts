@@ -1,9 +1,10 @@
 /**
  * What a quote cites. A unit can run across a page break (a sentence continued overleaf, a table
- * split over two pages); a quote cites only the pages its quoted words are printed on, and of those
- * only the ones whose part says something the question asks about: the tail of a table on the next
- * page that holds none of the question's terms is not where the answer is. The quote is then cut to
- * the parts it cites, so every figure it shows is on a cited page (the badge check). Pure.
+ * split over two pages); a quote cites only the pages its quoted words are printed on. A unit too
+ * long to quote whole is narrowed further to the pages whose part says something the question asks
+ * about (the tail of a table on the next page that holds none of its terms is not where the answer
+ * is), and the quote is cut to those parts, so every figure it shows is on a cited page (the badge
+ * check). Pure.
  */
 import type { TextUnit } from '@asks1/shared/contract/sentences'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
@@ -16,8 +17,9 @@ export interface QuoteSpan {
 }
 
 /**
- * The pages the stretch `window` of a unit sits on, narrowed to those whose part holds one of the
- * `matched` question terms (stems or phrases), and the stretch cut to them.
+ * The pages the stretch `window` of a unit sits on; when the window is only part of the unit,
+ * narrowed to those whose part holds one of the `matched` question terms (stems or phrases), and
+ * the stretch cut to them.
  */
 export function quoteSpan(
   unit: Pick<TextUnit, 'text' | 'pages' | 'pageStarts'>,
@@ -39,7 +41,10 @@ export function quoteSpan(
     const lower = part.toLowerCase()
     return keywordTerms(part).some((t) => wanted.has(t)) || phrases.some((m) => lower.includes(m))
   }
-  const kept = parts.length > 1 && parts.some(holds) ? parts.filter(holds) : parts
+  // Only a unit quoted in part anyway (a table flattened into one unit, a run-on) is narrowed: a
+  // sentence is one statement, quoted whole and cited on every page it is printed on.
+  const partial = window.to - window.from < unit.text.length
+  const kept = partial && parts.length > 1 && parts.some(holds) ? parts.filter(holds) : parts
   const first = kept[0] as (typeof kept)[number]
   const last = kept.at(-1) as (typeof kept)[number]
   // Parts kept on both sides of a dropped one (a table over three pages) keep what lies between.
