@@ -65,8 +65,9 @@ describe('figure answers from a table row and the period column (facebook-s1 tab
   })
 
   it('takes a label the question names half of, the first of equal rows (the statement before its notes)', () => {
+    // "427" prints no "$" (only the column's first row and totals do): still money.
     expect(answer('How much did Facebook spend on marketing in 2011?')?.text).toBe(
-      'Marketing and sales, Year ended December 31, 2011: 427 million',
+      'Marketing and sales, Year ended December 31, 2011: $427 million',
     )
     // "Research and development": research is named, development is not, and the question is long.
     expect(answer('How much was the Facebook research budget in 2011 versus the platform plans?')).toBeNull()

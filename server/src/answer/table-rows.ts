@@ -4,8 +4,7 @@
  * [p.F-4]"), cited on the row's own printed page. Pure: the tables of the retrieved pages are passed
  * in, in retrieval order.
  */
-import { parseFigure } from '@asks1/shared/contract/figures'
-import { cellText, type Table, type TableCell } from '@asks1/shared/contract/tables'
+import { cellFigure, cellText, moneyCells, type Table, type TableCell } from '@asks1/shared/contract/tables'
 import type { AnswerType } from '@asks1/shared/retrieval/query'
 import { FIGURE_ANSWERS } from '@asks1/shared/retrieval/rows'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
@@ -58,9 +57,12 @@ function columnFor(name: string, q: QuestionAnalysis): boolean {
   return new RegExp(`\\b${QUARTER_NAMES[n - 1]} quarter\\b|\\bQ${n}\\b|\\bthree months\\b`, 'i').test(name)
 }
 
-/** Whether a cell states the kind of figure asked: a percentage, an amount, a count. */
-export function cellFits(cell: TableCell, type: AnswerType): boolean {
-  const f = cell.value === null ? null : parseFigure(cell.text)
+/**
+ * Whether a cell states the kind of figure asked: a percentage, an amount, a count. `money`: its
+ * column is money at this row though the cell prints no "$" (`moneyCells`).
+ */
+export function cellFits(cell: TableCell, type: AnswerType, money = false): boolean {
+  const f = cellFigure(cell, money)
   if (!f) return false
   if (type === 'percentage') return f.kind === 'percent'
   if (type === 'count') return f.kind === 'number'
@@ -83,7 +85,8 @@ export function rowAnswer(
       .map((c, i) => ({ i, name: c.period ?? '' }))
       .filter((c) => c.name && columnFor(c.name, q))
     if (cols.length === 0) continue
-    for (const r of t.rows) {
+    const money = moneyCells(t)
+    for (const [ri, r] of t.rows.entries()) {
       const label = cleanLabel(r.label)
       const words = lineItemWords(label)
       if (words.length === 0) continue
@@ -96,14 +99,15 @@ export function rowAnswer(
       if (best && score <= best.score) continue
       // Every asked period the row states ("total assets at the end of 2010 and 2011"), in column order.
       // One column per period: a "Pro forma" column beside "Actual" repeats the period.
+      const isMoney = (i: number) => money[ri]?.[i] ?? false
       const fit = cols.filter(
         (c, k) =>
           r.cells[c.i] &&
-          cellFits(r.cells[c.i] as TableCell, q.answerType) &&
+          cellFits(r.cells[c.i] as TableCell, q.answerType, isMoney(c.i)) &&
           !cols.slice(0, k).some((o) => o.name === c.name && r.cells[o.i]?.value != null),
       )
       if (fit.length === 0) continue
-      const cells = fit.map((c) => `${c.name}: ${cellText(r.cells[c.i] as TableCell)}`)
+      const cells = fit.map((c) => `${c.name}: ${cellText(r.cells[c.i] as TableCell, isMoney(c.i))}`)
       best = { text: `${label}, ${cells.join('; ')}`, page: r.page, evidence, score }
     }
   }

@@ -5,7 +5,7 @@
  * period). Browser-safe.
  */
 import { type Static, Type } from 'typebox'
-import { type Figure, formatFigure, parseFigure } from './figures'
+import { countRow, type Figure, formatFigure, parseFigure, parseUnits } from './figures'
 
 export const TableCellSchema = Type.Object({
   text: Type.String({ description: 'As printed ("$ 3,711", "(27,474)", "—")' }),
@@ -47,26 +47,57 @@ export const TableSchema = Type.Object({
 })
 export type Table = Static<typeof TableSchema>
 
-/** A cell as a figure in its table's units (what the citation check compares a quote with). */
-export function cellFigure(cell: TableCell): Figure | null {
+/**
+ * A cell as a figure in its table's units (what the citation check compares a quote with). `money`:
+ * the column is money at this row (`moneyCells`), so a bare "427" is $427 in the table's units.
+ */
+export function cellFigure(cell: TableCell, money = false): Figure | null {
   if (cell.value === null) return null
-  const printed = parseFigure(cell.text)
+  const parsed = parseFigure(cell.text)
+  const printed = parsed && money && parsed.kind === 'number' ? { ...parsed, kind: 'money' as const } : parsed
   if (!printed || printed.number === 0) return printed
   const scale = cell.value / printed.number
   return { ...printed, scale, value: cell.value, tolerance: printed.tolerance * Math.abs(scale) }
 }
 
+/**
+ * Which cells are money though printed without "$": financial tables print "$" on a column's first
+ * amount and on its totals only (Regulation S-X practice; "Revenue $ 3,711 / Cost of revenue 860"),
+ * so a bare figure below a "$" in its column is money too, until a row counting shares or stating
+ * a rate (`countRow`) or a row with units of its own ("Listener hours (in billions)") breaks the run.
+ * Indexed like `table.rows[r].cells[c]`.
+ */
+export function moneyCells(table: Table): boolean[][] {
+  const run = table.columns.map(() => false)
+  return table.rows.map((row) => {
+    const counts = countRow(row.label) || parseUnits(row.label) !== null
+    return row.cells.map((cell, c) => {
+      if (cell.value === null) return false
+      const f = parseFigure(cell.text)
+      if (!f || f.kind === 'percent') return false
+      if (counts) {
+        run[c] = false
+        return false
+      }
+      if (f.kind !== 'number') run[c] = f.kind === 'money'
+      return f.kind === 'number' ? (run[c] ?? false) : f.kind === 'money'
+    })
+  })
+}
+
 /** Every numeric cell of the tables (of one page), as figures. */
 export function tableFigures(tables: readonly Table[], page?: string): Figure[] {
   const out: Figure[] = []
-  for (const t of tables)
-    for (const r of t.rows) {
-      if (page !== undefined && r.page !== page) continue
-      for (const c of r.cells) {
-        const f = cellFigure(c)
+  for (const t of tables) {
+    const money = moneyCells(t)
+    t.rows.forEach((r, i) => {
+      if (page !== undefined && r.page !== page) return
+      r.cells.forEach((c, k) => {
+        const f = cellFigure(c, money[i]?.[k])
         if (f) out.push(f)
-      }
-    }
+      })
+    })
+  }
   return out
 }
 
@@ -74,8 +105,8 @@ export function tableFigures(tables: readonly Table[], page?: string): Figure[] 
 export const columnName = (c: TableColumn): string => c.period ?? c.label
 
 /** "$166,919 thousand": a cell as a reader writes it; the printed text when it is no number. */
-export function cellText(cell: TableCell): string {
-  const f = cellFigure(cell)
+export function cellText(cell: TableCell, money = false): string {
+  const f = cellFigure(cell, money)
   return f ? formatFigure(f) : cell.text
 }
 
@@ -85,10 +116,11 @@ export function cellText(cell: TableCell): string {
  * statement finds its rows.
  */
 export function rowText(table: Table, row: TableRow): string {
+  const money = moneyCells(table)[table.rows.indexOf(row)] ?? []
   const parts = row.cells
-    .map((c, i) => ({ c, col: table.columns[i] }))
+    .map((c, i) => ({ c, col: table.columns[i], money: money[i] ?? false }))
     .filter(({ c }) => c.value !== null)
-    .map(({ c, col }) => `${col ? columnName(col) : ''}: ${cellText(c)}`.replace(/^: /, ''))
+    .map(({ c, col, money }) => `${col ? columnName(col) : ''}: ${cellText(c, money)}`.replace(/^: /, ''))
   const head = table.title ? `${table.title}. ` : ''
   return `${head}${row.label} — ${parts.join('; ')}`
 }
