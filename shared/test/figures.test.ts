@@ -14,7 +14,7 @@ import {
   scaleByUnits,
 } from '../src/contract/figures'
 import type { Table } from '../src/contract/tables'
-import { moneyCells, rowText, tableFigures } from '../src/contract/tables'
+import { moneyCells, periodSpan, rowText, tableFigures } from '../src/contract/tables'
 import fixture from './fixtures/figure-pages.json' with { type: 'json' }
 
 const pages = fixture.pages as Record<string, Record<string, string>>
@@ -394,5 +394,31 @@ describe('moneyCells (a bare figure under a "$" in its column)', () => {
       'Results of Operations. Cost of revenue — Fiscal year ended January 31, 2010: $7,892 thousand',
     )
     expect(rowText(table, table.rows[4] as Table['rows'][number])).toContain(': 6,482 thousand')
+  })
+})
+
+describe('periodSpan (what a column period covers)', () => {
+  it('gives a year-long column its fiscal name (the year it ends) and the calendar year it mostly covers', () => {
+    // Pandora S-1 p.6: "all references herein to a fiscal year refer to the 12 months ended January 31
+    // of such year".
+    expect(periodSpan('Fiscal year ended January 31, 2011')).toEqual({
+      months: 12,
+      endYear: 2011,
+      endMonth: 1,
+      fiscalYear: 2011,
+      calendarYear: 2010,
+    })
+    expect(periodSpan('Year ended December 31, 2011')).toMatchObject({ fiscalYear: 2011, calendarYear: 2011 })
+    expect(periodSpan('Year ended June 30, 2011')).toMatchObject({ fiscalYear: 2011, calendarYear: 2011 })
+    expect(periodSpan('Fifty-two weeks ended January 29, 2011')).toMatchObject({
+      months: 12,
+      calendarYear: 2010,
+    })
+  })
+  it('reads dates, parts of years and bare years', () => {
+    expect(periodSpan('December 31, 2010')).toMatchObject({ months: 0, calendarYear: 2010, fiscalYear: null })
+    expect(periodSpan('Nine months ended October 31, 2010')).toMatchObject({ months: 9, calendarYear: null })
+    expect(periodSpan('2011')).toMatchObject({ months: 12, fiscalYear: 2011, calendarYear: 2011 })
+    expect(periodSpan('Pro forma')).toBeNull()
   })
 })

@@ -101,6 +101,106 @@ export function tableFigures(tables: readonly Table[], page?: string): Figure[] 
   return out
 }
 
+const MONTH_NAMES = [
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'may',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'oct',
+  'nov',
+  'dec',
+] as const
+const SPAN_MONTHS: Record<string, number> = {
+  three: 3,
+  six: 6,
+  nine: 9,
+  twelve: 12,
+  '3': 3,
+  '6': 6,
+  '9': 9,
+  '12': 12,
+}
+/** A 52/53-week fiscal year is a year; 13, 26 and 39 weeks are its quarters. */
+const WEEKS_MONTHS: Record<string, number> = {
+  thirteen: 3,
+  'twenty-six': 6,
+  'thirty-nine': 9,
+  'fifty-two': 12,
+  'fifty-three': 12,
+  '13': 3,
+  '26': 6,
+  '39': 9,
+  '52': 12,
+  '53': 12,
+}
+
+/** A month's number (1–12) from its name or abbreviation ("January", "Sept."), else null. */
+export function monthOf(name: string): number | null {
+  const i = MONTH_NAMES.indexOf(name.slice(0, 3).toLowerCase() as (typeof MONTH_NAMES)[number])
+  return i < 0 ? null : i + 1
+}
+
+/** What a column's period covers, read from the period `resolvePeriod` (ingest) wrote. */
+export interface PeriodSpan {
+  /** Months it runs: 12 for a (fiscal) year, 3/6/9 for "N months ended", 0 for a date, null unknown. */
+  months: number | null
+  /** The year and month it ends (a date's own); month null for a bare year ("2011"). */
+  endYear: number
+  endMonth: number | null
+  /**
+   * The fiscal year a year-long period is, named by the calendar year it ends in: the usual naming,
+   * and the one filings state ("all references herein to a fiscal year refer to the 12 months ended
+   * January 31 of such year", Pandora S-1 p.6; "fiscal 2010" is the year ended January 31, 2010).
+   */
+  fiscalYear: number | null
+  /**
+   * The calendar year a year-long period mostly covers: the year ended January 31, 2011 is calendar
+   * 2010 (eleven of its months); one ending June 30 covers two halves and goes by its name (2011).
+   * A date's calendar year is its own.
+   */
+  calendarYear: number | null
+}
+
+/**
+ * A column period's coverage: "Fiscal year ended January 31, 2011" ends 2011-01, is fiscal 2011
+ * and mostly calendar 2010; "Year ended December 31, 2011" is both 2011; "December 31, 2010" is a
+ * date in 2010; "Nine months ended October 31, 2010" is neither a fiscal nor a calendar year.
+ * Null when the period names no year.
+ */
+export function periodSpan(period: string): PeriodSpan | null {
+  const year = /\b((?:19|20)\d{2})\b/.exec(period)
+  if (!year) return null
+  const endYear = Number(year[1])
+  const month = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{0,2}/i.exec(period)
+  const endMonth = month ? monthOf(month[1] as string) : null
+  const dur =
+    /\b(?:(three|six|nine|twelve|3|6|9|12)[\s-]+months?|(thirteen|twenty-six|thirty-nine|fifty-two|fifty-three|13|26|39|52|53)[\s-]+weeks?|(?:fiscal\s+)?years?|(quarter))\s+ended\b/i.exec(
+      period,
+    )
+  const months = !dur
+    ? endMonth !== null
+      ? 0
+      : 12
+    : dur[1]
+      ? (SPAN_MONTHS[(dur[1] as string).toLowerCase()] ?? null)
+      : dur[2]
+        ? (WEEKS_MONTHS[(dur[2] as string).toLowerCase()] ?? null)
+        : dur[3]
+          ? 3
+          : 12
+  if (months !== 12)
+    return { months, endYear, endMonth, fiscalYear: null, calendarYear: months === 0 ? endYear : null }
+  // A year ending in month m has m of its months in its end year; a half-and-half year (June) goes by
+  // the year it is named for.
+  const calendarYear = (endMonth ?? 12) >= 6 ? endYear : endYear - 1
+  return { months, endYear, endMonth, fiscalYear: endYear, calendarYear }
+}
+
 /** A column's name in a sentence: its period, else its printed label. */
 export const columnName = (c: TableColumn): string => c.period ?? c.label
 
