@@ -9,7 +9,10 @@
  * the summary line, the printed page (the filing's HTML) and the page's tables with the cells the
  * check matched marked.
  */
+import { mkdirSync } from 'node:fs'
 import { createServer, type Server, type ServerResponse } from 'node:http'
+import { join, resolve } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type E2eServer, hasChromium, launchChromium, startServer } from './harness'
@@ -17,6 +20,8 @@ import { type E2eServer, hasChromium, launchChromium, startServer } from './harn
 const ANSWER =
   "Pandora's total revenue was $55.2 million in fiscal 2010 [p.9]. In the nine months ended October 31, " +
   '2010 it was $90,123 thousand, up from $31,352 thousand a year before: $58.8 million more [p.F-4].'
+
+const SHOTS = join(resolve(import.meta.dirname), 'screenshots')
 
 const sse = (res: ServerResponse, type: string, data: Record<string, unknown>) =>
   res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`)
@@ -115,6 +120,12 @@ describe.skipIf(!hasChromium)(
       expect(await keyEntry.isVisible()).toBe(true)
       expect(await keyEntry.locator('xpath=../dt//span[contains(@class,"cite--computed")]').count()).toBe(1)
 
+      // The new state keeps its words readable (axe: contrast, names), and is seen on a phone too.
+      const { violations } = await new AxeBuilder({ page }).include('.turn').analyze()
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+      mkdirSync(SHOTS, { recursive: true })
+      await page.screenshot({ path: join(SHOTS, 'figures-desktop.png') })
+
       // p.9 as printed (the filing's HTML): "$55.2 million" is not on the page; the 55,189 the
       // check matched in the table "in thousands" is marked.
       await printed.click()
@@ -142,6 +153,7 @@ describe.skipIf(!hasChromium)(
       await f4.locator('table.page-table').first().waitFor()
       expect(await marks(page, '.page-table mark')).toEqual(['31,352', '90,123'])
       expect(await marks(page, '.page-text mark')).toEqual(expect.arrayContaining(['31,352', '90,123']))
+      await page.screenshot({ path: join(SHOTS, 'figures-panel.png') })
       await ctx.close().catch(() => {})
       expect(errors).toEqual([])
     }, 120_000)
