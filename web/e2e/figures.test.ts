@@ -1,13 +1,15 @@
 // @vitest-environment node
 /**
  * Figures end to end, in Debian's Chromium against the REAL server (`buildApp`, the real Pandora S-1
- * ingested, its tables read from the EDGAR HTML, the real citation check). Claude cannot run here,
+ * and Facebook S-1 ingested, their tables read from the EDGAR HTML and the PDF, the real citation
+ * check). Claude cannot run here,
  * so the SDK's base URL points at a fake Messages API on 127.0.0.1 that streams one scripted
  * answer: a figure quoted in other units than the page prints it ("$55.2 million" of a table "in
  * thousands" printing 55,189), and a figure the answer computes from two printed ones ($58.8 million
  * = $90,123 thousand − $31,352 thousand). What only a browser shows: the chips' states and the key,
- * the summary line, the printed page (the filing's HTML) and the page's tables with the cells the
- * check matched marked.
+ * the summary line, the printed page (the filing's HTML, or the PDF drawn by pdf.js) and the page's
+ * tables with the cells the check matched marked (Facebook p.50: "$3.7 billion" is the "$3,711"
+ * printed "in millions").
  */
 import { mkdirSync } from 'node:fs'
 import { createServer, type Server, type ServerResponse } from 'node:http'
@@ -20,17 +22,27 @@ import { type E2eServer, hasChromium, launchChromium, startServer } from './harn
 const ANSWER =
   "Pandora's total revenue was $55.2 million in fiscal 2010 [p.9]. In the nine months ended October 31, " +
   '2010 it was $90,123 thousand, up from $31,352 thousand a year before: $58.8 million more [p.F-4].'
+/** Facebook's p.50 prints "$3,711" under "(in millions)", and nowhere "$3.7 billion" (issue 12). */
+const FACEBOOK_ANSWER = "Facebook's revenue was $3.7 billion in 2011 [p.50]."
 
 const SHOTS = join(resolve(import.meta.dirname), 'screenshots')
 
 const sse = (res: ServerResponse, type: string, data: Record<string, unknown>) =>
   res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`)
 
-/** The fake Messages API: every request gets the scripted answer, streamed as the API streams. */
+/**
+ * The fake Messages API: the scripted answer for the filing the system prompt names, streamed as
+ * the API streams.
+ */
 function fakeClaude(): Server {
   return createServer((req, res) => {
-    req.resume()
+    let body = ''
+    req.on('data', (chunk) => {
+      body += chunk
+    })
     req.on('end', () => {
+      const system = String((JSON.parse(body) as { system?: unknown }).system ?? '')
+      const text = system.includes('Facebook, Inc.') ? FACEBOOK_ANSWER : ANSWER
       res.writeHead(200, { 'content-type': 'text/event-stream' })
       sse(res, 'message_start', {
         message: {
@@ -45,7 +57,7 @@ function fakeClaude(): Server {
         },
       })
       sse(res, 'content_block_start', { index: 0, content_block: { type: 'text', text: '' } })
-      sse(res, 'content_block_delta', { index: 0, delta: { type: 'text_delta', text: ANSWER } })
+      sse(res, 'content_block_delta', { index: 0, delta: { type: 'text_delta', text } })
       sse(res, 'content_block_stop', { index: 0 })
       sse(res, 'message_delta', {
         delta: { stop_reason: 'end_turn', stop_sequence: null },
@@ -72,11 +84,15 @@ describe.skipIf(!hasChromium)(
       await new Promise<void>((ok) => claude.listen(0, '127.0.0.1', ok))
       const address = claude.address()
       if (!address || typeof address === 'string') throw new Error('fake Claude did not listen')
-      server = await startServer('asks1-e2e-figures-', {
-        ANTHROPIC_API_KEY: 'test-key-for-the-fake-messages-api',
-        ANTHROPIC_BASE_URL: `http://127.0.0.1:${address.port}`,
-        ANTHROPIC_MAX_RETRIES: '0',
-      })
+      server = await startServer(
+        'asks1-e2e-figures-',
+        {
+          ANTHROPIC_API_KEY: 'test-key-for-the-fake-messages-api',
+          ANTHROPIC_BASE_URL: `http://127.0.0.1:${address.port}`,
+          ANTHROPIC_MAX_RETRIES: '0',
+        },
+        { ingest: ['pandora-s1', 'facebook-s1'] },
+      )
       browser = await launchChromium()
     }, 300_000)
 
@@ -154,6 +170,37 @@ describe.skipIf(!hasChromium)(
       expect(await marks(page, '.page-table mark')).toEqual(['31,352', '90,123'])
       expect(await marks(page, '.page-text mark')).toEqual(expect.arrayContaining(['31,352', '90,123']))
       await page.screenshot({ path: join(SHOTS, 'figures-panel.png') })
+      await ctx.close().catch(() => {})
+      expect(errors).toEqual([])
+    }, 120_000)
+
+    test('PDF filing: "$3.7 billion" marks the printed "$3,711" on the pdf.js page and its cell in the table', async () => {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      const page = await ctx.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (err) => errors.push(String(err)))
+      await page.goto(`${server.base}/?company=facebook-s1`)
+      await page.getByRole('heading', { level: 1, name: /Facebook/ }).waitFor()
+      await page.locator('#question').fill("What was Facebook's revenue in 2011?")
+      await page.locator('#question').press('Enter')
+      const chip = page.locator('.answer__text').getByRole('button', { name: /^p\.50, checked/ })
+      await chip.waitFor({ timeout: 30_000 })
+      await chip.click()
+      // The page as printed (pdf.js): the quote is not on it literally; the print the check matched is.
+      const view = page.locator('dialog[open] .pdf-view[data-state="ready"]')
+      await view.waitFor({ timeout: 60_000 })
+      expect(Number(await view.getAttribute('data-marks'))).toBeGreaterThan(0)
+      const dialog = page.getByRole('dialog', { name: 'Page 50' })
+      await expect.poll(() => dialog.getByText(/printed on the page as .*3,711/).count()).toBe(1)
+      // The PDF table reader's table in the Text view: the cell and its row.
+      await dialog.getByRole('button', { name: 'Text' }).click()
+      await dialog.locator('table.page-table').first().waitFor()
+      expect(await marks(page, '.page-table mark')).toEqual(['$3,711'])
+      const rows = await dialog
+        .locator('tr.page-table__row--cited th')
+        .evaluateAll((els) => els.map((e) => e.textContent))
+      expect(rows).toEqual(['Total revenue'])
+      expect(await marks(page, '.page-text mark')).toContain('$3,711')
       await ctx.close().catch(() => {})
       expect(errors).toEqual([])
     }, 120_000)
