@@ -141,6 +141,13 @@ describe.skipIf(!hasChromium)(
       expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
       mkdirSync(SHOTS, { recursive: true })
       await page.screenshot({ path: join(SHOTS, 'figures-desktop.png') })
+      // On a phone the key wraps, stays on screen and makes nothing scroll sideways.
+      await page.setViewportSize({ width: 390, height: 844 })
+      await keyEntry.scrollIntoViewIfNeeded()
+      expect(await keyEntry.isVisible()).toBe(true)
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390)
+      await page.screenshot({ path: join(SHOTS, 'figures-phone.png') })
+      await page.setViewportSize({ width: 1280, height: 800 })
 
       // p.9 as printed (the filing's HTML): "$55.2 million" is not on the page; the 55,189 the
       // check matched in the table "in thousands" is marked.
