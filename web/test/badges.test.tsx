@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { answerMarkdown } from '../src/lib/answer-markdown'
 import {
   citationMatch,
   citationStatus,
@@ -10,6 +11,7 @@ import {
 import {
   askReply,
   citation,
+  facebook,
   fakeApi,
   filingsReply,
   json,
@@ -81,6 +83,9 @@ describe('citation summary and match (pure)', () => {
     expect(citationSummary([citation('5'), c, notFound], true)).toBe(
       '3 citations · 1 of 3 quotes found on their pages · 1 figure not found on p.F-4 · 1 figure computed from figures printed on p.F-3',
     )
+    // Copied as Markdown, the page says the same.
+    const md = answerMarkdown('Q?', askReply({ answer: 'A [p.F-3].', citations: [c], sources: [] }), facebook)
+    expect(md).toContain('p.F-3 (a figure computed from figures printed there)')
     const computed = computedOf([c])
     expect(computed).toEqual([{ figure: '$3.3 billion', derivation: '$6,331 million − $2,990 million' }])
     expect(statusSentence('computed', 'F-3', c.missing, c.figures, computed)).toBe(
@@ -214,7 +219,7 @@ describe('badges in the chat', () => {
     ])
     const text = dialog.querySelector('.page-text') as HTMLElement
     expect([...text.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['$ 2,990', '$ 6,331'])
-    expect(within(dialog).getByText(/printed on the page as \$ 2,990, \$ 6,331, 6,331/)).toBeInTheDocument()
+    expect(within(dialog).getByText('(printed on the page as $ 2,990, $ 6,331)')).toBeInTheDocument()
   })
 
   test('an abstention lists the closest passages, each opening its page, and says it was not counted', async () => {

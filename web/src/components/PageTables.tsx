@@ -1,14 +1,5 @@
 import type { Table } from '@asks1/shared/contract/tables'
-
-/**
- * A printed number without what typesetting varies: "$ 3,711", "$3,711" and "3,711(1)" (a
- * footnote marker, as the figure reader drops it) are the same print.
- */
-const printKey = (s: string) =>
-  s
-    .normalize('NFKC')
-    .replace(/(?<=\d|\))\s?(?:\(\d\)|\*+|†|‡|§)$/u, '')
-    .replace(/[\s$()]/g, '')
+import { printKey } from '../lib/highlight'
 
 const unitsNote = (t: Table) =>
   t.units?.label

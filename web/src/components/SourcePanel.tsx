@@ -11,7 +11,7 @@ import {
   statusSentence,
 } from '../lib/citation-status'
 import { describeFailure } from '../lib/error-copy'
-import { highlightFigures, highlightRegExp, quoteAppears } from '../lib/highlight'
+import { highlightFigures, highlightRegExp, printKey, quoteAppears } from '../lib/highlight'
 import { Modal, ModalCloseButton } from './Modal'
 import { PageTables } from './PageTables'
 import { HtmlPageView } from './page/HtmlPageView'
@@ -94,6 +94,11 @@ function SourcePage({
   const status = target.checked ? citationStatus(target.citations) : 'pending'
   // Listed as highlighted: the figures the page prints (not found or computed ones are not on it).
   const shown = figures.filter((f) => !missing.includes(f))
+  // How the page prints them where that differs from the quote, once per print ("$ 3,711" = "$3,711").
+  const quotedKeys = new Set(shown.map(printKey))
+  const printedOtherwise = printed.filter(
+    (p, i) => !quotedKeys.has(printKey(p)) && printed.findIndex((q) => printKey(q) === printKey(p)) === i,
+  )
   // Keyed by the figures' text, not the array (a new array each render would redo the work).
   const figuresKey = [...new Set([...figures, ...printed])].join('\u0000')
   const quotesKey = quotes.join('\u0000')
@@ -168,9 +173,7 @@ function SourcePage({
           {shown.map((f) => (
             <mark key={f}>{f}</mark>
           ))}
-          {printed.some((p) => !shown.includes(p)) && (
-            <span>(printed on the page as {printed.filter((p) => !shown.includes(p)).join(', ')})</span>
-          )}
+          {printedOtherwise.length > 0 && <span>(printed on the page as {printedOtherwise.join(', ')})</span>}
         </p>
       )}
       {isCited && query.data && quotes.length > 0 && (
