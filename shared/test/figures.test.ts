@@ -11,6 +11,7 @@ import {
   parseFigure,
   parseFigures,
   parseUnits,
+  printedAs,
   scaleByUnits,
 } from '../src/contract/figures'
 import type { Table } from '../src/contract/tables'
@@ -198,6 +199,17 @@ describe('figures on real pages', () => {
     expect(figureOnPage(quote('$57.2 million'), f4)).toBe(false) // wrong figure
     // p.9 prints footnote markers glued to cells: "(1)5,850".
     expect(figureOnPage(quote('$5.9 million'), page('pandora-s1', '9'))).toBe(true)
+  })
+  it('says how a real page prints a quoted figure: what the reader marks', () => {
+    const as = (filing: string, label: string, text: string) =>
+      printedAs(quote(text), page(filing, label), tableFigures(tables[filing]?.[label] ?? [], label)).map(
+        (f) => f.text,
+      )
+    expect(as('pandora-s1', 'F-4', '$55.2 million')).toContain('55,189')
+    expect(as('facebook-s1', '50', '$3.7 billion').some((t) => t.includes('3,711'))).toBe(true)
+    expect(as('pandora-s1', 'F-4', '$57.2 million')).toEqual([])
+    // The yes/no form stops at the first.
+    expect(printedAs(quote('$55.2 million'), page('pandora-s1', 'F-4'), [], true)).toHaveLength(1)
   })
   it('camp4 p.F-3 and p.F-4 (in thousands, except share and per share)', () => {
     const f3 = page('camp4-424b4', 'F-3')

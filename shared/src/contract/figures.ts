@@ -370,17 +370,38 @@ const isCount = (f: Figure, text: string) =>
  * quote's rounding, never more.
  */
 export function figureOnPage(quote: Figure, pageText: string, cells: readonly Figure[] = []): boolean {
-  if (cells.some((c) => figureStates(c, quote))) return true
+  return printedAs(quote, pageText, cells, true).length > 0
+}
+
+/**
+ * The printed figures of a page that state a quoted one, by the rules of `figureOnPage` (cells
+ * first, then the page's text): "3,711" for "$3.7 billion" on a page "(in millions)". The reader's
+ * view marks these, so it highlights what the check found without matching anything itself.
+ * `first`: stop at the first (a yes/no question).
+ */
+export function printedAs(
+  quote: Figure,
+  pageText: string,
+  cells: readonly Figure[] = [],
+  first = false,
+): Figure[] {
+  const out = cells.filter((c) => figureStates(c, quote))
+  if (first && out.length > 0) return out.slice(0, 1)
   const units = pageUnits(pageText)
   const money = quote.kind === 'money' || quote.kind === 'per-share'
   for (const f of parseFigures(pageText, { labels: true })) {
     if (money && isCount(f, pageText)) continue
     const inUnits = units.map((u) => scaleByUnits(f, u)).filter((s) => s !== f)
-    if ((cells.length === 0 || units.length === 1) && inUnits.some((s) => figureStates(s, quote))) return true
     const literalOnly = quote.scaled && inUnits.length > 0
-    if (literalOnly ? Math.abs(quote.value) === Math.abs(f.value) : figureStates(f, quote)) return true
+    if (
+      ((cells.length === 0 || units.length === 1) && inUnits.some((s) => figureStates(s, quote))) ||
+      (literalOnly ? Math.abs(quote.value) === Math.abs(f.value) : figureStates(f, quote))
+    ) {
+      out.push(f)
+      if (first) return out
+    }
   }
-  return false
+  return out
 }
 
 /** How a quoted figure was computed from figures printed on the page: "$6,331 million − $2,990 million". */
