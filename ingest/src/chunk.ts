@@ -95,6 +95,12 @@ export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
       parts.push(w.text)
     }
     while (h + 1 < headings.length && (headings[h + 1] as { at: number }).at <= start) h++
+    // Headings that start inside the chunk, before the next chunk starts (one there is the next
+    // chunk's, which holds what follows it): the chunk belongs to those sections too.
+    const inner: string[] = []
+    const innerEnd = Math.min(end, start + size - overlap)
+    for (let j = h + 1; j < headings.length && (headings[j] as { at: number }).at < innerEnd; j++)
+      inner.push((headings[j] as { text: string }).text)
     const text = parts.join(' ')
     const occurrence = seen.get(text) ?? 0
     seen.set(text, occurrence + 1)
@@ -110,6 +116,7 @@ export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
       pdfPages,
       section: h >= 0 ? (headings[h] as { text: string }).text : null,
       fallback: coveredPages.some((p) => p.fallback === true),
+      ...(inner.length > 0 ? { innerSections: [...new Set(inner)] } : {}),
     })
     if (end === words.length) break
   }

@@ -113,6 +113,26 @@ describe('chunking real pages (samples/pandora-s1.htm)', () => {
     expect(d?.section).toBe('RISK FACTORS')
   })
 
+  it('files a chunk under the headings that start inside it, not those the next chunk starts with', () => {
+    const page = (text: string): PageRecord => ({ label: '5', pdfPages: [], text, matter: 'body' })
+    const words = (n: number, w: string) => Array.from({ length: n }, () => w).join(' ')
+    // 10-word chunks, 4 words of overlap: chunks start at words 0, 6, 12, …
+    const [a, b] = chunkPages(
+      [
+        page(
+          `BUSINESS\n${words(3, 'ip')}\nEmployees\n${words(4, 'staff')}\nProperties\n${words(10, 'office')}`,
+        ),
+      ],
+      { filing: 'x', version: 'v', words: 10, overlap: 4 },
+    )
+    // "Employees" starts at word 3, inside the first chunk; "Properties" at word 7, after the second
+    // chunk's start (word 6): it is the second chunk's, not the first's.
+    expect(a?.section).toBe('BUSINESS')
+    expect(a?.innerSections).toEqual(['BUSINESS › Employees'])
+    expect(b?.section).toBe('BUSINESS › Employees')
+    expect(b?.innerSections).toEqual(['BUSINESS › Properties'])
+  })
+
   it('marks chunks of fallback pages', () => {
     const fallbackPages: PageRecord[] = [
       { label: '1', pdfPages: [1], text: 'alpha beta gamma', matter: 'body', fallback: true },

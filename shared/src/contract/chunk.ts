@@ -37,6 +37,12 @@ export interface Chunk {
   pdfPages: number[]
   /** Section path at the chunk's start ("RISK FACTORS › Risks Related to Our Business"), if any. */
   section: string | null
+  /**
+   * Section paths of the headings that start inside the chunk (after its first word, before the
+   * next chunk's start), when any: a chunk spanning two subsections belongs to both, so its keyword
+   * fields carry both. Set at ingest for indexing; chunks read back from a store do not carry it.
+   */
+  innerSections?: string[]
   /** True when the page labels are PDF page numbers (no printed markers were found). */
   fallback: boolean
 }

@@ -40,10 +40,14 @@ export interface ChunkFields {
 }
 
 export function chunkFields(chunk: Chunk): ChunkFields {
-  const sections = formSectionsOfPath(chunk.section)
+  // A chunk spanning two subsections is indexed under both: its start's path and every heading
+  // that starts inside it before the next chunk starts (Pandora's "Employees" began mid-chunk, so
+  // its 295 employees were filed under "Intellectual Property" alone).
+  const paths = [chunk.section, ...(chunk.innerSections ?? [])].filter((p): p is string => p !== null)
+  const sections = [...new Set(paths.flatMap((p) => formSectionsOfPath(p)))]
   return {
     body: stripPageTags(chunk.text),
-    heading: chunk.section ?? '',
+    heading: paths.join('\n'),
     form: sections.map((s) => `${s.titles.join('; ')}; ${s.description}`).join('\n'),
   }
 }
