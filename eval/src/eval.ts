@@ -13,8 +13,9 @@ import { loadRegistry } from '@asks1/shared/filings-loader'
 import { evaluateAnswers } from './answers'
 import { EVAL_USAGE, parseEvalArgs, UsageError } from './args'
 import { assertInputsExist, cliArgs, runCli } from './cli'
+import { compareReports, formatDeltas } from './compare'
 import { planRun } from './plan'
-import { compareReports, type EvalReport, formatDeltas, reportMarkdown } from './report'
+import { type EvalReport, reportMarkdown } from './report'
 import { evaluateRetrieval, prepare, stderrLog } from './runner'
 
 async function main(): Promise<void> {

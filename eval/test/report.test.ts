@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  alignTables,
-  compareReports,
-  type EvalReport,
-  formatDeltas,
-  numericLeaves,
-  reportMarkdown,
-} from '../src/report'
+import { compareReports, formatDeltas, numericLeaves } from '../src/compare'
+import { alignTables, type EvalReport, reportMarkdown } from '../src/report'
 import { report, rs } from './report-fixture'
 
 /** Table cells are padded for alignment: compare with runs of spaces collapsed. */

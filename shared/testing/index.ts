@@ -11,7 +11,8 @@
  *   - stop words and [CLS]/[SEP] get near-zero rows, so content words decide the direction.
  * Deterministic: the same generator version always writes byte-identical files.
  *
- * Only tests use this (its generator needs the `onnx-proto` devDependency).
+ * Only tests use this (its generator needs the `onnx-proto` devDependency). One file, though long:
+ * vocabulary, rows and the ONNX graph are one generator, versioned together by GENERATOR_VERSION.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'

@@ -1,6 +1,9 @@
 /**
  * The HTTP contract as TypeBox schemas: the server validates and documents with them, the web app
  * imports their static types. Browser-safe.
+ *
+ * One file on purpose, though long: it is the API's contract read top to bottom, in the order of
+ * the OpenAPI document it generates, and a schema here is referenced by the ones after it.
  */
 import { type Static, Type } from 'typebox'
 import { FilingVersionSchema } from './changes'

@@ -7,7 +7,8 @@
  * (a field of its own), so a question reaches its section without sharing the heading's words:
  * "how many people work there" reaches Employees through "persons employed".
  *
- * Every entry holds for every filing of these forms; none comes from a question.
+ * Every entry holds for every filing of these forms; none comes from a question. Long because it is
+ * data: one entry per standard section, each with its titles, description and source.
  */
 
 export interface FormSection {
