@@ -110,7 +110,9 @@ export async function answerText(deps: AnswerTextDeps, q: Question): Promise<Asy
       analysis: analyzeQuestion(p, q.filing.company),
       hits: fuseHits([whole, partHits[i] as Hits]),
     }))
-    q.hits = fuseHits([...partHits, whole])
+    // What a model reads (and the sources list): K passages per part, so a compound question costs
+    // a bounded prompt, best fused first.
+    q.hits = fuseHits([...partHits, whole]).slice(0, deps.config.RETRIEVAL_K * parts.length)
   }
   return fromHits(deps, q)
 }
