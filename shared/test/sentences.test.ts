@@ -24,6 +24,10 @@ describe('sentences', () => {
       '4',
     )
     expect(units.map((u) => u.pages)).toEqual([['4'], ['5'], ['5', '6']])
+    // Where page six starts in the unit's own text: "onto page six." is the part printed there.
+    const runOn = units[2] as (typeof units)[number]
+    expect(runOn.pageStarts).toHaveLength(2)
+    expect(runOn.text.slice(runOn.pageStarts[1]).trim()).toBe('onto page six.')
   })
   it('joins lines a PDF wrapped mid-sentence and keeps table rows apart', () => {
     const text =

@@ -11,6 +11,7 @@ import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
 import escapeStringRegexp from 'escape-string-regexp'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
+import { quoteSpan } from './quote-pages'
 import { evidenceModel, type RankedUnit, rankUnits } from './rank'
 import { SELECT_DEFAULTS, type Selection, type SelectParams, selectQuotes, subjectTerms } from './select'
 import { rowAnswer } from './table-rows'
@@ -34,7 +35,13 @@ const MAX_QUOTE = 600
  * question's terms, not to its start: the figure asked for is rarely in the first 600 characters.
  */
 export function clip(s: string, focus: readonly string[] = []): string {
-  if (s.length <= MAX_QUOTE) return s
+  const { from, to } = clipWindow(s, focus)
+  return `${from > 0 ? '…' : ''}${s.slice(from, to)}${to < s.length ? '…' : ''}`
+}
+
+/** The stretch `[from, to)` of a unit `clip` quotes. */
+export function clipWindow(s: string, focus: readonly string[] = []): { from: number; to: number } {
+  if (s.length <= MAX_QUOTE) return { from: 0, to: s.length }
   const lower = s.toLowerCase()
   const hits = focus.flatMap((t) =>
     [...lower.matchAll(new RegExp(escapeStringRegexp(t), 'g'))].map((m) => m.index ?? 0),
@@ -47,11 +54,17 @@ export function clip(s: string, focus: readonly string[] = []): string {
     const n = hits.filter((x) => x >= start && x < start + width - 20).length
     if (n > most) [most, from] = [n, start]
   }
-  return `${from > 0 ? '…' : ''}${s.slice(from, from + width)}${from + width < s.length ? '…' : ''}`
+  return { from, to: Math.min(s.length, from + width) }
 }
 
 const cite = (pages: readonly string[]) =>
   pages.length === 1 ? pageTag(pages[0] as string) : `[${pages.map((p) => `p.${p}`).join(', ')}]`
+
+/** One quote and its citation: the pages the quoted words are printed on, not all its unit runs over. */
+function quoteLine(u: RankedUnit, focus: readonly string[]): string {
+  const { from, to, pages } = quoteSpan(u, clipWindow(u.text, focus), u.matched)
+  return `- “${from > 0 ? '…' : ''}${u.text.slice(from, to).trim()}${to < u.text.length ? '…' : ''}” ${cite(pages)}`
+}
 
 const WHY: Record<
   Exclude<Selection, { abstained: false }>['reason'],
@@ -142,7 +155,7 @@ function answerPart(
   return {
     lines: [
       ...(row ? [`- ${row.text} ${pageTag(row.page)}`] : []),
-      ...quotes.map((u) => `- “${clip(u.text, [...u.matched, ...q.periods])}” ${cite(u.pages)}`),
+      ...quotes.map((u) => quoteLine(u, [...u.matched, ...q.periods])),
     ],
     abstention: null,
   }

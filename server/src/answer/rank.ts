@@ -231,6 +231,7 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
       return {
         text: u.text,
         pages: u.pages,
+        pageStarts: u.pageStarts,
         kind: u.kind,
         hit: u.hit,
         section: u.section,

@@ -16,6 +16,8 @@ export interface TextUnit {
   text: string
   /** Printed page where the unit starts, then any page it runs onto. */
   pages: string[]
+  /** Where each of `pages` starts in `text` (0 for the first): a part of the unit sits on one page only. */
+  pageStarts: number[]
   kind: 'sentence' | 'row'
 }
 
@@ -173,8 +175,14 @@ export function textUnits(text: string, startPage: string | null, minChars = 20)
       const first = pageAt(from)
       if (!first) continue
       const pages = [first]
-      for (const t of tags) if (t.at > from && t.at < to && !pages.includes(t.page)) pages.push(t.page)
-      out.push({ text: clean, pages, kind: p.row ? 'row' : 'sentence' })
+      const pageStarts = [0]
+      for (const t of tags)
+        if (t.at > from && t.at < to && !pages.includes(t.page)) {
+          pages.push(t.page)
+          // The same whitespace folding as `clean`, so the offset is one into the unit's text.
+          pageStarts.push(plain.slice(from, t.at).replace(/\s+/g, ' ').length)
+        }
+      out.push({ text: clean, pages, pageStarts, kind: p.row ? 'row' : 'sentence' })
     }
   }
   return out
