@@ -77,6 +77,30 @@ type RowSpans = Map<number, { rows: number; span: number }>
 const spanAttr = (el: HTMLElement, name: string) =>
   Math.max(1, Math.min(50, Number.parseInt(el.getAttribute(name) ?? '1', 10) || 1))
 
+/** A footnote marker as printed: "(3)", "(a)", "3", "*", "†". */
+const FOOTNOTE_MARK = /^\s*(?:\(\s*(?:\d{1,2}|[a-z])\s*\)|\d{1,2}|[*†‡§]+)\s*$/i
+
+/** Whether an element is set as a superscript (`<sup>`, or `vertical-align: super`). */
+function isSuperscript(el: HTMLElement): boolean {
+  if ((el.rawTagName ?? '').toLowerCase() === 'sup') return true
+  return /vertical-align\s*:\s*super/i.test(el.getAttribute('style') ?? '')
+}
+
+/**
+ * A cell's text without the footnote markers it sets as superscripts: EDGAR prints a figure's
+ * marker as a `<sup>(3)</sup>` of its own, often in a cell of its own beside the figure (Pandora S-1
+ * p.95 "28,334 | (3)", Facebook S-1's compensation table), which would read as a figure −3. Other
+ * superscript text ("1<sup>st</sup>") is kept. Only the table reader's cells: the page text keeps it.
+ */
+function cellText(node: Node): string {
+  if (node.nodeType === NodeType.TEXT_NODE) return node.text
+  if (!(node instanceof HTMLElement)) return ''
+  if (isSuperscript(node) && FOOTNOTE_MARK.test(node.text)) return ''
+  // A leaf element ("<br>") reads as the parser reads it.
+  if (node.childNodes.length === 0) return node.text
+  return node.childNodes.map(cellText).join('')
+}
+
 /**
  * A `<tr>`'s cells on the table's grid (colspan expanded, columns taken by a `rowspan` from a row
  * above skipped, so the cells below a two-row header sit under their header), text
@@ -95,7 +119,9 @@ function rowOf(tr: HTMLElement, table: number, spans: RowSpans): HtmlRow {
     skipSpanned()
     const span = spanAttr(child, 'colspan')
     const rows = spanAttr(child, 'rowspan')
-    const text = child.text.replace(/[\s\u00a0\u200b\ufeff]+/g, ' ').trim()
+    const text = cellText(child)
+      .replace(/[\s\u00a0\u200b\ufeff]+/g, ' ')
+      .trim()
     cells.push({ text, col, span })
     if (rows > 1) next.set(col, { rows: rows - 1, span })
     col += span

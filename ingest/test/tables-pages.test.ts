@@ -199,3 +199,32 @@ describe('cells and units', () => {
     ).toEqual([162_147_000, 162_147_000])
   })
 })
+
+describe('units: per-share rows and share counts', () => {
+  it('keeps a per-share row in dollars under a bare "(in thousands)" (pandora p.48)', () => {
+    const [t] = tablesOn('pandora-s1', '48')
+    expect(t?.units).toMatchObject({ scale: 1e3, exceptPerShare: false, exceptShares: false })
+    expect(values(t, 'Basic and diluted loss per share')?.slice(0, 3)).toEqual([-3.8, -5.45, -3.84])
+    // A row stating its own units keeps them: shares in thousands.
+    expect(values(t, /^Weighted-average number of shares used/)?.slice(0, 3)).toEqual([
+      4_671_000, 5_881_000, 6_482_000,
+    ])
+    expect(values(t, 'Total revenue')?.slice(0, 3)).toEqual([14_299_000, 19_333_000, 55_189_000])
+  })
+
+  it('scales share counts but not per-share amounts in a note "(in thousands)" (pandora F-31)', () => {
+    const t = tablesOn('pandora-s1', 'F-31').find((x) => row(x, /^Shares used in computing basic/))
+    expect(values(t, /^Shares used in computing basic and diluted net loss per share/)).toEqual([
+      6_482_000, 10_137_000,
+    ])
+    expect(values(t, /^Pro forma net \(loss\) income per share/)).toEqual([-0.15, 0])
+  })
+
+  it('reads a "par value per share" label as an amount in the table’s units (camp4 F-3)', () => {
+    const [t] = tablesOn('camp4-424b4', 'F-3')
+    expect(values(t, /^Common stock, \$0\.0001 par value per share/)).toEqual([1_000, 1_000])
+    expect(values(t, /^Convertible preferred stock, \$0\.0001 par value per share/)).toEqual([
+      162_147_000, 162_147_000,
+    ])
+  })
+})

@@ -171,6 +171,30 @@ describe('HTML tables (EDGAR markup)', () => {
     expect(f4?.text).toContain('Total revenue')
   }, 60_000)
 
+  it('keeps a per-share row in dollars in a table "(in thousands)" (pandora p.48)', () => {
+    const [t] = htmlSnippetTables('pandora-results.htm')
+    expect(t?.units).toMatchObject({ scale: 1e3, exceptPerShare: false })
+    expect(values(t as Table, 'Basic and diluted loss per share')?.slice(0, 3)).toEqual([-3.8, -5.45, -3.84])
+    expect(values(t as Table, 'Total revenue')?.slice(0, 3)).toEqual([14_299_000, 19_333_000, 55_189_000])
+  })
+
+  it('drops footnote markers EDGAR sets as <sup> in cells of their own (pandora p.94)', () => {
+    const [t] = htmlSnippetTables('pandora-compensation.htm')
+    const texts = t?.rows.flatMap((r) => r.cells.map((c) => c.text)) ?? []
+    expect(texts.filter((x) => /^\(\d\)$/.test(x))).toEqual([])
+    expect(t?.rows.flatMap((r) => r.cells.map((c) => c.value)).filter((v) => v !== null && v < 0)).toEqual([])
+    expect(t?.columns.map((c) => c.label.replace(/\(\d\)/g, '').trim())).toEqual([
+      'Fiscal Year',
+      'Salary ($)',
+      'Bonus ($)',
+      'Option Awards ($)',
+      'Non-Equity Incentive Plan Compensation ($)',
+      'All Other Compensation ($)',
+      'Total ($)',
+    ])
+    expect(values(t as Table, 'Joseph Kennedy')).toEqual([2011, 325_000, 175_000, null, null, 3_829, 503_829])
+  })
+
   it('expands rowspan so a two-row header sits over its figures (camp4 F-19 finance leases)', () => {
     const t = htmlSnippetTables('camp4-finance-leases.htm')[0]
     expect(t?.columns.map((c) => c.period)).toEqual([

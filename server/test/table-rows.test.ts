@@ -65,8 +65,9 @@ describe('figure answers from a table row and the period column (facebook-s1 tab
   })
 
   it('takes a label the question names half of, the first of equal rows (the statement before its notes)', () => {
+    // "427" prints no "$" (only the column's first row and totals do): still money.
     expect(answer('How much did Facebook spend on marketing in 2011?')?.text).toBe(
-      'Marketing and sales, Year ended December 31, 2011: 427 million',
+      'Marketing and sales, Year ended December 31, 2011: $427 million',
     )
     // "Research and development": research is named, development is not, and the question is long.
     expect(answer('How much was the Facebook research budget in 2011 versus the platform plans?')).toBeNull()
@@ -83,5 +84,49 @@ describe('figure answers from a table row and the period column (facebook-s1 tab
       tables: TABLES,
     })
     expect(text.split('\n')[2]).toBe('- Revenue, Year ended December 31, 2011: $3,711 million [p.F-4]')
+  })
+})
+
+describe('fiscal and calendar years (pandora-s1 p.45: fiscal years end January 31)', () => {
+  const cell = (text: string) => ({ text, value: Number(text) * 1e9 })
+  const P45: Table = {
+    page: '45',
+    title: null,
+    units: null,
+    columns: [
+      { label: 'Fiscal Year Ended January 31, 2009', period: 'Fiscal year ended January 31, 2009' },
+      { label: 'Fiscal Year Ended January 31, 2010', period: 'Fiscal year ended January 31, 2010' },
+      { label: 'Nine Months Ended October 31, 2009', period: 'Nine months ended October 31, 2009' },
+      { label: 'Nine Months Ended October 31, 2010', period: 'Nine months ended October 31, 2010' },
+    ],
+    rows: [
+      { label: 'Listener hours (in billions)', page: '45', cells: ['1.0', '2.1', '1.4', '2.6'].map(cell) },
+    ],
+    continued: false,
+  }
+  const [chunk] = chunksOf('pandora-s1', [
+    { label: '45', pdfPages: [], text: rowText(P45, P45.rows[0] as Table['rows'][number]), matter: 'body' },
+  ])
+  const ask = (question: string) => {
+    const q = analyzeQuestion(question, 'Pandora Media, Inc.')
+    return (
+      rowAnswer(q, [P45], evidenceModel(q, [{ chunk: chunk as SearchHit['chunk'], score: 1 }]))?.text ?? null
+    )
+  }
+  const fiscal2010 = 'Listener hours (in billions), Fiscal year ended January 31, 2010: 2.1 billion'
+
+  it('answers a fiscal year from the column of that fiscal name (fiscal 2010 ended January 31, 2010)', () => {
+    expect(ask('How many listener hours did Pandora stream in fiscal 2010?')).toBe(fiscal2010)
+  })
+
+  it('answers a period asked by its end month from the column ending then', () => {
+    expect(ask('How many listener hours did Pandora stream through January 2010?')).toBe(fiscal2010)
+  })
+
+  it('reads a plain year as a calendar year: the year-long column covering most of it', () => {
+    // Fiscal 2010 is eleven months of 2009; calendar 2010 is mostly the year ended January 31, 2011,
+    // which this table does not print.
+    expect(ask('How many listener hours did Pandora stream in 2010?')).toBeNull()
+    expect(ask('How many listener hours did Pandora stream in 2009?')).toBe(fiscal2010)
   })
 })

@@ -123,10 +123,22 @@ describe('citation checks', () => {
       ['F-1', [scaleByUnits(parseFigure('166,919') as Figure, parseUnits('(in thousands)'))]],
     ])
     const ok = verifyCitations('Revenue was $166.9 million [p.F-1].', pageTexts, cells)
-    expect(ok[0]?.checks).toEqual([{ figure: '$166.9 million', found: true, status: 'printed' }])
+    // How the page prints it, as the check matched it: the reader marks that cell.
+    expect(ok[0]?.checks).toEqual([
+      { figure: '$166.9 million', found: true, status: 'printed', printedAs: ['166,919'] },
+    ])
     const wrong = verifyCitations('Revenue was $170.2 million [p.F-1].', pageTexts, cells)
     expect(wrong[0]?.checks[0]?.status).toBe('not-found')
     expect(wrong[0]).toMatchObject({ verified: false, checks: [{ figure: '$170.2 million', found: false }] })
+  })
+  it('says how the page prints a figure quoted in other units, so the reader can mark it', () => {
+    const page = new Map([['50', 'Revenue (in millions)\nTotal revenue $ 1,974 $ 3,711\nGrowth 88 %']])
+    const c = verifyCitations('Revenue was $3.7 billion, up 88% [p.50]. It was $3.9 billion [p.50].', page)
+    expect(c[0]?.checks.map((k) => [k.figure, k.status, k.printedAs])).toEqual([
+      ['$3.7 billion', 'printed', ['$ 3,711']],
+      ['88%', 'printed', ['88 %']],
+      ['$3.9 billion', 'not-found', undefined],
+    ])
   })
   it('checks a figure against the pages cited together', () => {
     const c = verifyCitations(
@@ -159,7 +171,7 @@ describe('citation checks', () => {
         verified: true,
         figures: ['$1,000 million'],
         missing: [],
-        checks: [{ figure: '$1,000 million', found: true, status: 'printed' }],
+        checks: [{ figure: '$1,000 million', found: true, status: 'printed', printedAs: ['$1,000 million'] }],
       },
     ])
   })
@@ -168,9 +180,13 @@ describe('citation checks', () => {
       'Net income was $1,000 million and revenue $3,711 million, $2,711 million apart [p.1, p.F-1].',
       pageTexts,
     )
+    expect(c.map((x) => x.checks.map((k) => k.printedAs))).toEqual([
+      [undefined, ['$3,711 million'], undefined],
+      [['$1,000 million'], undefined, undefined],
+    ])
     for (const x of c) {
       expect(x).toMatchObject({ exists: true, verified: false, missing: ['$2,711 million'] })
-      expect(x.checks).toEqual([
+      expect(x.checks.map(({ printedAs: _, ...k }) => k)).toEqual([
         { figure: '$1,000 million', found: true, status: 'printed' },
         { figure: '$3,711 million', found: true, status: 'printed' },
         {

@@ -11,10 +11,11 @@ import {
   parseFigure,
   parseFigures,
   parseUnits,
+  printedAs,
   scaleByUnits,
 } from '../src/contract/figures'
 import type { Table } from '../src/contract/tables'
-import { tableFigures } from '../src/contract/tables'
+import { moneyCells, periodSpan, rowText, tableFigures } from '../src/contract/tables'
 import fixture from './fixtures/figure-pages.json' with { type: 'json' }
 
 const pages = fixture.pages as Record<string, Record<string, string>>
@@ -100,6 +101,14 @@ describe('units', () => {
       exceptPerShare: true,
       exceptShares: true,
     })
+    // "except per share data" exempts per-share amounts, not share counts (Pandora S-1 p.9, Twitter p.89).
+    expect(parseUnits('(in thousands, except per share data)')).toMatchObject({
+      exceptPerShare: true,
+      exceptShares: false,
+    })
+    expect(parseUnits('(In millions, except per share amounts)')?.exceptShares).toBe(false)
+    expect(parseUnits('(in thousands, except share data)')?.exceptShares).toBe(true)
+    expect(parseUnits('(In millions, except for number of shares and par value)')?.exceptShares).toBe(true)
     expect(parseUnits('(in millions)')).toMatchObject({ scale: 1e6, exceptPerShare: false })
     expect(parseUnits('(Dollars in thousands)')?.scale).toBe(1e3)
     expect(parseUnits('Total revenue')).toBeNull()
@@ -114,6 +123,24 @@ describe('units', () => {
     expect(cell('6.72', units, 'Weighted-average incremental borrowing rate').value).toBe(6.72)
     expect(cell('500', units, 'Term loan').value).toBe(500_000)
     expect(cell('12', units, 'Interest rate swap').value).toBe(12_000)
+    // A per-share amount is in dollars whatever the caption says (Pandora S-1 p.48: "(in thousands)").
+    expect(cell('$ (3.80)', '(in thousands)', 'Basic and diluted loss per share').value).toBe(-3.8)
+    expect(cell('$ (0.15)', '(in thousands)', 'Basic and diluted (unaudited)').value).toBe(-0.15)
+    // Share counts are in the caption's units unless it exempts them; "per share" in their label is
+    // their purpose (Twitter 10-K p.89, "in thousands, except per share data").
+    const perShareData = '(in thousands, except per share data)'
+    const shares = 'Weighted-average shares used to compute basic net loss per share'
+    expect(cell('189,510', perShareData, shares).value).toBe(189_510_000)
+    expect(cell('189,510', perShareData, 'Basic and diluted').value).toBe(189_510_000)
+    expect(cell('476,167', '(In thousands, except share and per share amounts)', shares).value).toBe(476_167)
+    // "par value per share" describes the stock: the row is an amount (CAMP4 424B4 p.F-3).
+    expect(
+      cell(
+        '1',
+        '(in thousands, except share and per share amounts)',
+        'Common stock, $0.0001 par value per share',
+      ).value,
+    ).toBe(1_000)
     expect(formatFigure(cell('166,919', units))).toBe('166,919 thousand')
     expect(formatFigure(cell('$ (13,988)', units))).toBe('-$13,988 thousand')
   })
@@ -172,6 +199,17 @@ describe('figures on real pages', () => {
     expect(figureOnPage(quote('$57.2 million'), f4)).toBe(false) // wrong figure
     // p.9 prints footnote markers glued to cells: "(1)5,850".
     expect(figureOnPage(quote('$5.9 million'), page('pandora-s1', '9'))).toBe(true)
+  })
+  it('says how a real page prints a quoted figure: what the reader marks', () => {
+    const as = (filing: string, label: string, text: string) =>
+      printedAs(quote(text), page(filing, label), tableFigures(tables[filing]?.[label] ?? [], label)).map(
+        (f) => f.text,
+      )
+    expect(as('pandora-s1', 'F-4', '$55.2 million')).toContain('55,189')
+    expect(as('facebook-s1', '50', '$3.7 billion').some((t) => t.includes('3,711'))).toBe(true)
+    expect(as('pandora-s1', 'F-4', '$57.2 million')).toEqual([])
+    // The yes/no form stops at the first.
+    expect(printedAs(quote('$55.2 million'), page('pandora-s1', 'F-4'), [], true)).toHaveLength(1)
   })
   it('camp4 p.F-3 and p.F-4 (in thousands, except share and per share)', () => {
     const f3 = page('camp4-424b4', 'F-3')
@@ -337,5 +375,62 @@ describe('the check on real pages of the dev filings (text and tables as ingest 
     expect(onPage('camp4-424b4', '13', '$40.6 million')).toBe(true)
     expect(onPage('camp4-424b4', '13', '$40,616 million')).toBe(false) // wrong units
     expect(onPage('camp4-424b4', '13', '$44,677.6 thousand')).toBe(false) // wrong figure
+  })
+})
+
+describe('moneyCells (a bare figure under a "$" in its column)', () => {
+  // Pandora S-1 p.48, fiscal 2010 column, as printed: "$" on the first amount and the totals only.
+  const row = (label: string, text: string, value: number) => ({
+    label,
+    page: '48',
+    cells: [{ text, value }],
+  })
+  const table: Table = {
+    page: '48',
+    title: 'Results of Operations',
+    units: { label: 'thousands', scale: 1e3, exceptPerShare: false, exceptShares: false },
+    columns: [{ label: '2010', period: 'Fiscal year ended January 31, 2010' }],
+    rows: [
+      row('Total revenue', '$ 55,189', 55_189_000),
+      row('Cost of revenue', '7,892', 7_892_000),
+      row('Net loss', '$ (16,753)', -16_753_000),
+      row('Basic and diluted loss per share', '$ (3.84)', -3.84),
+      row('Weighted-average number of shares used in per share amounts (in thousands):', '6,482', 6_482_000),
+      row('Other', '12', 12_000),
+    ],
+    continued: false,
+  }
+  it('reads it as money until a row counting shares breaks the run', () => {
+    expect(moneyCells(table).map((r) => r[0])).toEqual([true, true, true, true, false, false])
+    expect(rowText(table, table.rows[1] as Table['rows'][number])).toBe(
+      'Results of Operations. Cost of revenue — Fiscal year ended January 31, 2010: $7,892 thousand',
+    )
+    expect(rowText(table, table.rows[4] as Table['rows'][number])).toContain(': 6,482 thousand')
+  })
+})
+
+describe('periodSpan (what a column period covers)', () => {
+  it('gives a year-long column its fiscal name (the year it ends) and the calendar year it mostly covers', () => {
+    // Pandora S-1 p.6: "all references herein to a fiscal year refer to the 12 months ended January 31
+    // of such year".
+    expect(periodSpan('Fiscal year ended January 31, 2011')).toEqual({
+      months: 12,
+      endYear: 2011,
+      endMonth: 1,
+      fiscalYear: 2011,
+      calendarYear: 2010,
+    })
+    expect(periodSpan('Year ended December 31, 2011')).toMatchObject({ fiscalYear: 2011, calendarYear: 2011 })
+    expect(periodSpan('Year ended June 30, 2011')).toMatchObject({ fiscalYear: 2011, calendarYear: 2011 })
+    expect(periodSpan('Fifty-two weeks ended January 29, 2011')).toMatchObject({
+      months: 12,
+      calendarYear: 2010,
+    })
+  })
+  it('reads dates, parts of years and bare years', () => {
+    expect(periodSpan('December 31, 2010')).toMatchObject({ months: 0, calendarYear: 2010, fiscalYear: null })
+    expect(periodSpan('Nine months ended October 31, 2010')).toMatchObject({ months: 9, calendarYear: null })
+    expect(periodSpan('2011')).toMatchObject({ months: 12, fiscalYear: 2011, calendarYear: 2011 })
+    expect(periodSpan('Pro forma')).toBeNull()
   })
 })

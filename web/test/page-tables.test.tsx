@@ -1,4 +1,5 @@
-import type { Table } from '@asks1/shared/contract/tables'
+import { parseFigure, printedAs } from '@asks1/shared/contract/figures'
+import { type Table, tableFigures } from '@asks1/shared/contract/tables'
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
 import { PageTables } from '../src/components/PageTables'
@@ -38,7 +39,7 @@ const table: Table = {
 
 describe('page tables', () => {
   test('draws rows and periods as a table, units in the caption', () => {
-    render(<PageTables tables={[table]} figures={[]} />)
+    render(<PageTables tables={[table]} printed={[]} />)
     const t = screen.getByRole('table', { name: /Revenue · In millions/ })
     expect(
       within(t)
@@ -54,8 +55,16 @@ describe('page tables', () => {
     expect(t.querySelectorAll('mark')).toHaveLength(0)
   })
 
-  test('marks the cell equal to a cited figure after units and rounding, and its row', () => {
-    const { container } = render(<PageTables tables={[table]} figures={['$3.7 billion', '88%']} />)
+  /** What the server's citation check reports for quoted figures on this page: how it prints them. */
+  const checked = (...quotes: string[]) =>
+    quotes.flatMap((q) => {
+      const f = parseFigure(q)
+      return f ? printedAs(f, 'Revenue (in millions)', tableFigures([table])).map((p) => p.text) : []
+    })
+
+  test('marks the cell the check found for a cited figure (after units and rounding), and its row', () => {
+    expect(checked('$3.7 billion', '88%')).toEqual(['$3,711', '88%'])
+    const { container } = render(<PageTables tables={[table]} printed={checked('$3.7 billion', '88%')} />)
     const marks = [...container.querySelectorAll('mark')].map((m) => m.textContent)
     expect(marks).toEqual(['$3,711', '88%'])
     const cited = container.querySelectorAll('.page-table__row--cited')
@@ -63,10 +72,12 @@ describe('page tables', () => {
     expect(cited[0]?.querySelector('th')?.textContent).toBe('Total revenue')
   })
 
-  test('a wrong figure or wrong units marks nothing', () => {
-    const { container } = render(
-      <PageTables tables={[table]} figures={['$3,711 thousand', '$3.9 billion']} />,
-    )
+  test('a wrong figure or wrong units marks nothing; a print typeset otherwise still marks', () => {
+    expect(checked('$3,711 thousand', '$3.9 billion')).toEqual([])
+    const { container, rerender } = render(<PageTables tables={[table]} printed={[]} />)
     expect(container.querySelectorAll('mark')).toHaveLength(0)
+    // The page's text may set the dollar sign apart ("$ 3,711") where the cell reads "$3,711".
+    rerender(<PageTables tables={[table]} printed={['$ 3,711']} />)
+    expect([...container.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['$3,711'])
   })
 })

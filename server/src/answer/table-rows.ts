@@ -4,9 +4,17 @@
  * [p.F-4]"), cited on the row's own printed page. Pure: the tables of the retrieved pages are passed
  * in, in retrieval order.
  */
-import { parseFigure } from '@asks1/shared/contract/figures'
-import { cellText, type Table, type TableCell } from '@asks1/shared/contract/tables'
-import type { AnswerType } from '@asks1/shared/retrieval/query'
+import {
+  cellFigure,
+  cellText,
+  moneyCells,
+  monthOf,
+  type PeriodSpan,
+  periodSpan,
+  type Table,
+  type TableCell,
+} from '@asks1/shared/contract/tables'
+import { type AnswerType, findPeriods } from '@asks1/shared/retrieval/query'
 import { FIGURE_ANSWERS } from '@asks1/shared/retrieval/rows'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { QuestionAnalysis } from './question'
@@ -47,20 +55,68 @@ export const lineItemWords = (label: string): string[] => [
   ...new Set(keywordTerms(label).filter((t) => !t.includes(' ') && !/\d/.test(t) && !SUBTOTAL_WORDS.has(t))),
 ]
 
+/** A year the question asks about, and how it names it. */
+interface AskedYear {
+  year: number
+  /** "fiscal 2010", "FY2010": the fiscal year of that name. */
+  fiscal: boolean
+  /** "the year ended January 2010", "through January 2011": the period ending that month. */
+  endMonth: number | null
+}
+
+const END_MONTH_RE =
+  /\b(?:ended|ending|through|thru)\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2},?)?\s+((?:19|20)\d{2})\b/gi
+
+/** The years a question asks about (`findPeriods`), each with the way it names it. */
+function askedYears(text: string): AskedYear[] {
+  const ends = [...text.matchAll(END_MONTH_RE)].map((m) => ({
+    year: Number(m[2]),
+    month: monthOf(m[1] as string),
+  }))
+  return findPeriods(text)
+    .filter((p) => p.year !== null && (p.kind === 'year' || p.kind === 'fiscal-year' || p.kind === 'date'))
+    .map((p) => ({
+      year: p.year as number,
+      fiscal: p.kind === 'fiscal-year',
+      endMonth: ends.find((e) => e.year === p.year)?.month ?? null,
+    }))
+}
+
+/**
+ * Whether a whole-year or point-in-time column reports an asked year. A fiscal year asked is the
+ * column of that fiscal name; a period asked by its end month is the column ending then; a plain
+ * year is a calendar year: the year-long column covering most of it (Pandora's year ended January
+ * 31, 2011 for "in 2010", not its fiscal 2010, which is eleven months of 2009), or a date in it.
+ */
+function yearColumn(span: PeriodSpan, asked: readonly AskedYear[]): boolean {
+  if (span.months !== 0 && span.months !== 12) return false
+  return asked.some((a) => {
+    if (a.endMonth !== null) return span.endYear === a.year && span.endMonth === a.endMonth
+    if (a.fiscal) return (span.months === 12 ? span.fiscalYear : span.endYear) === a.year
+    return span.calendarYear === a.year
+  })
+}
+
 /** Whether a column reports the asked period: the year, and the quarter when one is asked. */
-function columnFor(name: string, q: QuestionAnalysis): boolean {
+function columnFor(name: string, q: QuestionAnalysis, asked: readonly AskedYear[]): boolean {
+  const quarter = q.periods.find((p) => /^q[1-4]$/.test(p))
+  // A year asked is a whole year (or a date in it): not a quarter, six or nine months of it.
+  if (!quarter) {
+    const span = periodSpan(name)
+    return span !== null && yearColumn(span, asked)
+  }
   const years = q.periods.filter((p) => /^\d{4}$/.test(p))
   if (!years.some((y) => new RegExp(`\\b${y}\\b`).test(name))) return false
-  const quarter = q.periods.find((p) => /^q[1-4]$/.test(p))
-  // A year asked is a whole year: not a quarter, six or nine months, or some weeks of it.
-  if (!quarter) return !/\b(?:three|six|nine) months\b|\bquarter\b|\bweeks?\b/i.test(name)
   const n = Number(quarter.slice(1))
   return new RegExp(`\\b${QUARTER_NAMES[n - 1]} quarter\\b|\\bQ${n}\\b|\\bthree months\\b`, 'i').test(name)
 }
 
-/** Whether a cell states the kind of figure asked: a percentage, an amount, a count. */
-export function cellFits(cell: TableCell, type: AnswerType): boolean {
-  const f = cell.value === null ? null : parseFigure(cell.text)
+/**
+ * Whether a cell states the kind of figure asked: a percentage, an amount, a count. `money`: its
+ * column is money at this row though the cell prints no "$" (`moneyCells`).
+ */
+export function cellFits(cell: TableCell, type: AnswerType, money = false): boolean {
+  const f = cellFigure(cell, money)
   if (!f) return false
   if (type === 'percentage') return f.kind === 'percent'
   if (type === 'count') return f.kind === 'number'
@@ -75,19 +131,21 @@ export function rowAnswer(
 ): RowAnswer | null {
   if (!FIGURE_ANSWERS.has(q.answerType)) return null
   if (!q.periods.some((p) => /^\d{4}$/.test(p))) return null
-  const asked = new Set(q.terms)
+  const asked = askedYears(q.text)
+  const terms = new Set(q.terms)
   let best: (RowAnswer & { score: number }) | null = null
   for (const t of tables) {
     // Only columns with a period: "2010 to 2011 % Change" names years but reports no period.
     const cols = t.columns
       .map((c, i) => ({ i, name: c.period ?? '' }))
-      .filter((c) => c.name && columnFor(c.name, q))
+      .filter((c) => c.name && columnFor(c.name, q, asked))
     if (cols.length === 0) continue
-    for (const r of t.rows) {
+    const money = moneyCells(t)
+    for (const [ri, r] of t.rows.entries()) {
       const label = cleanLabel(r.label)
       const words = lineItemWords(label)
       if (words.length === 0) continue
-      const cover = words.filter((w) => asked.has(w)).length / words.length
+      const cover = words.filter((w) => terms.has(w)).length / words.length
       if (cover < MIN_LABEL_COVER) continue
       const evidence = model.measure(label).evidence
       if (evidence < MIN_ROW_EVIDENCE) continue
@@ -96,14 +154,15 @@ export function rowAnswer(
       if (best && score <= best.score) continue
       // Every asked period the row states ("total assets at the end of 2010 and 2011"), in column order.
       // One column per period: a "Pro forma" column beside "Actual" repeats the period.
+      const isMoney = (i: number) => money[ri]?.[i] ?? false
       const fit = cols.filter(
         (c, k) =>
           r.cells[c.i] &&
-          cellFits(r.cells[c.i] as TableCell, q.answerType) &&
+          cellFits(r.cells[c.i] as TableCell, q.answerType, isMoney(c.i)) &&
           !cols.slice(0, k).some((o) => o.name === c.name && r.cells[o.i]?.value != null),
       )
       if (fit.length === 0) continue
-      const cells = fit.map((c) => `${c.name}: ${cellText(r.cells[c.i] as TableCell)}`)
+      const cells = fit.map((c) => `${c.name}: ${cellText(r.cells[c.i] as TableCell, isMoney(c.i))}`)
       best = { text: `${label}, ${cells.join('; ')}`, page: r.page, evidence, score }
     }
   }

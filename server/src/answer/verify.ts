@@ -3,12 +3,13 @@
  * the citation is stated on that page, literally or as a table cell after units and the quote's
  * rounding; a figure the page does not print but the answer computes from figures it quotes beside
  * it that the page prints ("about $3.3 billion more" beside "$2,990 million" and "$6,331 million")
- * is reported `computed`, with its derivation, and still not `found`. Pure: page texts (and the
+ * is reported `computed`, with its derivation, and still not `found`. A printed figure says how
+ * each page prints it (`printedAs`), so the reader can mark "3,711" for "$3.7 billion". Pure: page texts (and the
  * cells of the page's tables) are passed in.
  */
 import type { Citation, FigureCheck, FigureStatus } from '@asks1/shared/contract/api'
-import { citationFigures, figureAppears, findCitations } from '@asks1/shared/contract/citations'
-import { derivedFrom, type Figure } from '@asks1/shared/contract/figures'
+import { citationFigures, findCitations } from '@asks1/shared/contract/citations'
+import { derivedFrom, type Figure, printedAs } from '@asks1/shared/contract/figures'
 
 /**
  * Citations written together (`[p.56, p.57]`, `(p.56; p.F-3)`) support the same text, so their
@@ -47,19 +48,27 @@ export function verifyCitations(
 
   const byPage = new Map<string, Map<string, FigureCheck>>()
   for (const g of groups) {
-    const printed = (f: Figure) =>
-      g.pages.some((p) => {
+    // How each page of the group prints each figure (empty: not printed there).
+    const seen = new Map<Figure, Map<string, string[]>>()
+    for (const f of g.figures) {
+      const onPages = new Map<string, string[]>()
+      for (const p of g.pages) {
         const text = pageText.get(p)
-        return text !== undefined && figureAppears(f, text, pageCells.get(p))
-      })
-    const checks = checkGroup(g.figures, printed)
+        const as = text === undefined ? [] : printedAs(f, text, pageCells.get(p))
+        if (as.length > 0) onPages.set(p, [...new Set(as.map((a) => a.text))])
+      }
+      seen.set(f, onPages)
+    }
+    const checks = checkGroup(g.figures, (f) => (seen.get(f)?.size ?? 0) > 0)
     for (const page of g.pages) {
       const entry = byPage.get(page) ?? new Map<string, FigureCheck>()
       byPage.set(page, entry)
-      for (const c of checks) {
+      for (const [i, c] of checks.entries()) {
+        const as = seen.get(g.figures[i] as Figure)?.get(page)
+        const check = as ? { ...c, printedAs: as } : c
         const before = entry.get(c.figure)
         if (!before || RANK[c.status ?? 'not-found'] > RANK[before.status ?? 'not-found'])
-          entry.set(c.figure, c)
+          entry.set(c.figure, check)
       }
     }
   }

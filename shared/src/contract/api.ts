@@ -95,6 +95,12 @@ export const FigureCheckSchema = Type.Object({
       description: 'For a computed figure: how, from printed figures ("$6,331 million − $2,990 million")',
     }),
   ),
+  printedAs: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        'For a printed figure: how this page prints it, as the check found it ("3,711" on a page "in millions" for "$3.7 billion"); the reader highlights these',
+    }),
+  ),
 })
 export type FigureCheck = Static<typeof FigureCheckSchema>
 

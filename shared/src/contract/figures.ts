@@ -219,17 +219,41 @@ export function parseUnits(text: string): Units | null {
     scale: UNIT_SCALES[label] ?? 1,
     label,
     exceptPerShare: except && /per[- ]share|per unit/.test(rest),
-    exceptShares:
-      except && /\bshares?\b(?![- ]?(?:data|amounts?)?\s*per)|share (?:and|&) per|share data/.test(rest),
+    // "except per share data" exempts per-share amounts only: its share counts are in thousands
+    // (Pandora S-1 p.9 prints 4,671 shares, in thousands, under it); "except share and per share
+    // amounts" and "except for number of shares" exempt counts too.
+    exceptShares: except && /(?<!\bper[- ])\bshares?\b/.test(rest),
   }
 }
 
 export const NO_UNITS: Units = { scale: 1, label: null, exceptPerShare: false, exceptShares: false }
 
-/** Row labels that count shares or state per-share amounts: units "except per share" leave them alone. */
-const PER_SHARE_ROW =
-  /\bper (?:basic |diluted |common |ordinary )?share\b|\bearnings per\b|\beps$|\b(?:basic|diluted)$/i
+/**
+ * Row labels stating an amount per share: a table's units never apply to them (a per-share amount is
+ * in currency units whatever the caption says: "Net loss per share $(3.80)" under a bare "(in
+ * thousands)", Pandora S-1 p.48 and p.F-31). A label's "par value per share" describes the stock,
+ * not the row ("Common stock, $0.0001 par value per share; … shares authorized" is an amount in the
+ * table's units, CAMP4 424B4 p.F-3).
+ */
+const PER_SHARE_ROW = /\bper (?:basic |diluted |common |ordinary )?share\b|\bearnings per\b|\beps\b/i
+const PAR_VALUE = /\bpar value per (?:common )?share\b/gi
+/** A row named "Basic" / "Diluted" (under a "Net loss per share:" heading, or under a share count's). */
+const BASIC_DILUTED_ROW = /^(?:basic|diluted)(?: and diluted)?(?:\s*\([^)]*\))?$|\b(?:basic|diluted)$/i
 const SHARE_COUNT_ROW = /\bshares\b|\bweighted[- ]average\b/i
+
+/**
+ * Whether a row's figure is an amount per share: its label says so, or it is a "Basic" / "Diluted"
+ * row printing cents. A whole number in a row counting shares is a count even when the label names
+ * its purpose ("Weighted-average shares used to compute basic net loss per share", Twitter 10-K
+ * p.89: in thousands under "except per share data").
+ */
+function perShareRow(figure: Figure, rowLabel: string): boolean {
+  const label = rowLabel.replace(PAR_VALUE, ' ').trim()
+  const cents = figure.tolerance < 0.5 * figure.scale
+  if (SHARE_COUNT_ROW.test(label) && !cents) return false
+  if (PER_SHARE_ROW.test(label)) return true
+  return BASIC_DILUTED_ROW.test(label) && cents
+}
 
 /**
  * Rows that state a rate, a ratio or a duration, never an amount: lease notes print them in tables
@@ -239,14 +263,24 @@ const SHARE_COUNT_ROW = /\bshares\b|\bweighted[- ]average\b/i
 const UNITLESS_ROW = /\b(?:rate|ratio|term)s?$|\((?:in )?(?:years|months|%)\)$|\b(?:in years|in months)$/i
 
 /**
- * A figure read from a cell, in its table's units. Percentages, per-share amounts, figures that
- * print their own scale word and rows the caption exempts ("except per share amounts") keep
- * their printed value.
+ * Whether a row's figures count something other than money whatever its column prints above it:
+ * shares ("Weighted-average shares used in computing per share amounts", unless the label names an
+ * amount or value) or a rate, ratio or term.
+ */
+export function countRow(rowLabel: string): boolean {
+  const label = rowLabel.replace(PAR_VALUE, ' ').trim()
+  return (SHARE_COUNT_ROW.test(label) && !/\$|amount|value/i.test(label)) || UNITLESS_ROW.test(label)
+}
+
+/**
+ * A figure read from a cell, in its table's units. Percentages, per-share amounts (whether or not
+ * the caption says "except per share"), figures that print their own scale word and rows the
+ * caption exempts ("except share …" share counts) keep their printed value.
  */
 export function scaleByUnits(figure: Figure, units: Units | null, rowLabel = ''): Figure {
   if (!units || units.scale === 1 || figure.scaled) return figure
   if (figure.kind === 'percent' || figure.kind === 'per-share') return figure
-  if (units.exceptPerShare && PER_SHARE_ROW.test(rowLabel)) return figure
+  if (perShareRow(figure, rowLabel)) return figure
   if (UNITLESS_ROW.test(rowLabel.trim())) return figure
   if (units.exceptShares && SHARE_COUNT_ROW.test(rowLabel) && !/\$|amount|value/i.test(rowLabel))
     return figure
@@ -336,17 +370,38 @@ const isCount = (f: Figure, text: string) =>
  * quote's rounding, never more.
  */
 export function figureOnPage(quote: Figure, pageText: string, cells: readonly Figure[] = []): boolean {
-  if (cells.some((c) => figureStates(c, quote))) return true
+  return printedAs(quote, pageText, cells, true).length > 0
+}
+
+/**
+ * The printed figures of a page that state a quoted one, by the rules of `figureOnPage` (cells
+ * first, then the page's text): "3,711" for "$3.7 billion" on a page "(in millions)". The reader's
+ * view marks these, so it highlights what the check found without matching anything itself.
+ * `first`: stop at the first (a yes/no question).
+ */
+export function printedAs(
+  quote: Figure,
+  pageText: string,
+  cells: readonly Figure[] = [],
+  first = false,
+): Figure[] {
+  const out = cells.filter((c) => figureStates(c, quote))
+  if (first && out.length > 0) return out.slice(0, 1)
   const units = pageUnits(pageText)
   const money = quote.kind === 'money' || quote.kind === 'per-share'
   for (const f of parseFigures(pageText, { labels: true })) {
     if (money && isCount(f, pageText)) continue
     const inUnits = units.map((u) => scaleByUnits(f, u)).filter((s) => s !== f)
-    if ((cells.length === 0 || units.length === 1) && inUnits.some((s) => figureStates(s, quote))) return true
     const literalOnly = quote.scaled && inUnits.length > 0
-    if (literalOnly ? Math.abs(quote.value) === Math.abs(f.value) : figureStates(f, quote)) return true
+    if (
+      ((cells.length === 0 || units.length === 1) && inUnits.some((s) => figureStates(s, quote))) ||
+      (literalOnly ? Math.abs(quote.value) === Math.abs(f.value) : figureStates(f, quote))
+    ) {
+      out.push(f)
+      if (first) return out
+    }
   }
-  return false
+  return out
 }
 
 /** How a quoted figure was computed from figures printed on the page: "$6,331 million − $2,990 million". */

@@ -1,5 +1,5 @@
 import type { AskReply } from '@asks1/shared/contract/api'
-import { citationSummary } from '../lib/citation-status'
+import { type CitationStatus, citationSummary } from '../lib/citation-status'
 import { CitationChip, MatchBars } from './CitationChip'
 
 export const NOT_COUNTED_NOTE = 'Not counted against your session: nothing in the filing answered it.'
@@ -21,38 +21,28 @@ export function AnswerChecks({ reply }: { reply: AskReply }) {
   )
 }
 
+/** The chip states in the key, each with what it means (the same words a screen reader hears, longer). */
+const KEY: [CitationStatus, string][] = [
+  ['verified', 'quoted text and figures found on that page'],
+  ['computed', 'a figure not printed on that page but computed from figures that are (the page says how)'],
+  ['unverified', 'a figure not found on that page'],
+  ['missing', 'no such page'],
+]
+
 export function BadgeKey() {
   return (
     <dl className="badge-key" aria-label="Key to the page chips">
-      <div>
-        <dt>
-          <span className="cite cite--verified cite--sample">
-            <span aria-hidden="true" className="cite__mark" />
-            p.1
-          </span>
-        </dt>
-        <dd>quoted text and figures found on that page</dd>
-      </div>
-      <div>
-        <dt>
-          <span className="cite cite--unverified cite--sample">
-            <span aria-hidden="true" className="cite__mark" />
-            p.1
-          </span>
-        </dt>
-        <dd>
-          a figure not printed on that page: not found, or computed by the answer (the page panel says how)
-        </dd>
-      </div>
-      <div>
-        <dt>
-          <span className="cite cite--missing cite--sample">
-            <span aria-hidden="true" className="cite__mark" />
-            p.1
-          </span>
-        </dt>
-        <dd>no such page</dd>
-      </div>
+      {KEY.map(([status, meaning]) => (
+        <div key={status}>
+          <dt>
+            <span className={`cite cite--${status} cite--sample`}>
+              <span aria-hidden="true" className="cite__mark" />
+              p.1
+            </span>
+          </dt>
+          <dd>{meaning}</dd>
+        </div>
+      ))}
       <div>
         <dt>
           <span className="cite cite--sample">

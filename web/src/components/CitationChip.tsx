@@ -3,14 +3,15 @@ import { type CitationMatch, type CitationStatus, MATCH_WORDS } from '../lib/cit
 const STATUS_WORDS: Record<CitationStatus, string> = {
   pending: '',
   verified: 'checked',
+  computed: 'a figure computed from figures on the page',
   unverified: 'not verified',
   missing: 'page not found',
 }
 
 /**
  * A cited printed page: a button that opens the page's text. It carries two separate facts: the
- * machine check (its colour and left mark: ✓ found on the page, ! a figure not found, ✗ no such
- * page) and how well the cited text matches the question (the bars on the right). A quote that is
+ * machine check (its colour and left mark: ✓ found on the page, = a figure computed from figures
+ * printed there, a dot: a figure not found, struck through: no such page) and how well the cited text matches the question (the bars on the right). A quote that is
  * on its page but barely matches the question is never green.
  */
 export function CitationChip({

@@ -1,11 +1,5 @@
-import { type Figure, figureStates, parseFigures } from '@asks1/shared/contract/figures'
-import { cellFigure, type Table } from '@asks1/shared/contract/tables'
-
-/** Whether a cell states one of the cited figures (after the table's units and the quote's rounding), as the check decides. */
-function isCited(cell: Table['rows'][number]['cells'][number], cited: readonly Figure[]): boolean {
-  const f = cellFigure(cell)
-  return f !== null && cited.some((c) => figureStates(f, c))
-}
+import type { Table } from '@asks1/shared/contract/tables'
+import { printKey } from '../lib/highlight'
 
 const unitsNote = (t: Table) =>
   t.units?.label
@@ -14,11 +8,13 @@ const unitsNote = (t: Table) =>
 
 /**
  * The tables read on a page, drawn as tables: the reader sees rows and periods, not the run-on
- * text of the page. Cells equal to a figure the answer cites are marked, and so is their row.
+ * text of the page. A cell is marked, with its row, when it prints a cited figure as the citation
+ * check found it (`printed`: "3,711" in a table in millions for "$3.7 billion"): the check decides
+ * what states a figure, after units and rounding, and the reader's view shows what it decided.
  */
-export function PageTables({ tables, figures }: { tables: readonly Table[]; figures: readonly string[] }) {
+export function PageTables({ tables, printed }: { tables: readonly Table[]; printed: readonly string[] }) {
   if (tables.length === 0) return null
-  const cited = figures.flatMap((f) => parseFigures(f).slice(0, 1))
+  const cited = new Set(printed.map(printKey))
   return (
     <div className="page-tables">
       {tables.map((t, ti) => {
@@ -46,7 +42,7 @@ export function PageTables({ tables, figures }: { tables: readonly Table[]; figu
             </thead>
             <tbody>
               {t.rows.map((r, ri) => {
-                const marks = r.cells.map((c) => isCited(c, cited))
+                const marks = r.cells.map((c) => c.value !== null && cited.has(printKey(c.text)))
                 return (
                   // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
                   <tr key={ri} className={marks.some(Boolean) ? 'page-table__row--cited' : undefined}>

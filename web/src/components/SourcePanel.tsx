@@ -2,9 +2,16 @@ import type { Citation, FilingInfo } from '@asks1/shared/contract/api'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { sourcePageQueryOptions } from '../api/queries'
-import { citationStatus, computedOf, figuresOf, missingOf, statusSentence } from '../lib/citation-status'
+import {
+  citationStatus,
+  computedOf,
+  figuresOf,
+  missingOf,
+  printedAsOf,
+  statusSentence,
+} from '../lib/citation-status'
 import { describeFailure } from '../lib/error-copy'
-import { highlightFigures, highlightRegExp, quoteAppears } from '../lib/highlight'
+import { highlightFigures, highlightRegExp, printKey, quoteAppears } from '../lib/highlight'
 import { Modal, ModalCloseButton } from './Modal'
 import { PageTables } from './PageTables'
 import { HtmlPageView } from './page/HtmlPageView'
@@ -81,9 +88,19 @@ function SourcePage({
   const quotes = isCited ? target.quotes : []
   const missing = isCited ? missingOf(target.citations) : []
   const computed = isCited ? computedOf(target.citations) : []
+  // How the page prints the cited figures, as the check found them ("3,711" under "in millions" for
+  // "$3.7 billion"): marked beside the figures as quoted, so the reader sees what the check matched.
+  const printed = isCited ? printedAsOf(target.citations) : []
   const status = target.checked ? citationStatus(target.citations) : 'pending'
+  // Listed as highlighted: the figures the page prints (not found or computed ones are not on it).
+  const shown = figures.filter((f) => !missing.includes(f))
+  // How the page prints them where that differs from the quote, once per print ("$ 3,711" = "$3,711").
+  const quotedKeys = new Set(shown.map(printKey))
+  const printedOtherwise = printed.filter(
+    (p, i) => !quotedKeys.has(printKey(p)) && printed.findIndex((q) => printKey(q) === printKey(p)) === i,
+  )
   // Keyed by the figures' text, not the array (a new array each render would redo the work).
-  const figuresKey = figures.join('\u0000')
+  const figuresKey = [...new Set([...figures, ...printed])].join('\u0000')
   const quotesKey = quotes.join('\u0000')
   const segments = useMemo(
     () =>
@@ -150,12 +167,13 @@ function SourcePage({
       {isCited && status !== 'pending' && (
         <p className={`check check--${status}`}>{statusSentence(status, page, missing, figures, computed)}</p>
       )}
-      {isCited && figures.length > 0 && (
+      {isCited && shown.length > 0 && (
         <p className="source__figures">
           Highlighted:{' '}
-          {figures.map((f) => (
+          {shown.map((f) => (
             <mark key={f}>{f}</mark>
           ))}
+          {printedOtherwise.length > 0 && <span>(printed on the page as {printedOtherwise.join(', ')})</span>}
         </p>
       )}
       {isCited && query.data && quotes.length > 0 && (
@@ -205,7 +223,7 @@ function SourcePage({
         )}
         {query.data && mode === 'text' && (
           <>
-            <PageTables tables={query.data.tables ?? []} figures={figures} />
+            <PageTables tables={query.data.tables ?? []} printed={figuresKey.split('\u0000')} />
             <p className="page-text">
               {segments.map((s, i) =>
                 // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional and never reorder

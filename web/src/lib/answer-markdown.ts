@@ -7,6 +7,7 @@ import { citationStatus, citationsFor } from './citation-status'
 
 const CHECK_WORDS = {
   verified: ' (checked)',
+  computed: ' (a figure computed from figures printed there)',
   unverified: ' (not verified)',
   missing: ' (not in the filing)',
   pending: '',

@@ -1,6 +1,14 @@
 import type { Citation } from '@asks1/shared/contract/api'
 
-export type CitationStatus = 'pending' | 'verified' | 'unverified' | 'missing'
+/**
+ * `computed`: every figure is printed on the page, except some the answer computed from printed
+ * ones (a sum, a difference, a change): honest arithmetic, but not what the page prints, so it is
+ * neither green nor "not found".
+ */
+export type CitationStatus = 'pending' | 'verified' | 'computed' | 'unverified' | 'missing'
+
+const isComputed = (c: Citation, figure: string) =>
+  c.checks.some((k) => k.figure === figure && k.status === 'computed')
 
 /**
  * How a page citation checked out, from the reply's `citations[]` for that page (an answer may
@@ -9,7 +17,8 @@ export type CitationStatus = 'pending' | 'verified' | 'unverified' | 'missing'
 export function citationStatus(forPage: readonly Citation[] | null): CitationStatus {
   if (forPage === null || forPage.length === 0) return 'pending'
   if (forPage.some((c) => !c.exists)) return 'missing'
-  return forPage.every((c) => c.verified) ? 'verified' : 'unverified'
+  if (forPage.every((c) => c.verified)) return 'verified'
+  return forPage.every((c) => c.missing.every((m) => isComputed(c, m))) ? 'computed' : 'unverified'
 }
 
 export const citationsFor = (citations: readonly Citation[], page: string): Citation[] =>
@@ -19,6 +28,9 @@ const unique = (xs: string[]) => [...new Set(xs)]
 
 export const figuresOf = (forPage: readonly Citation[]) => unique(forPage.flatMap((c) => c.figures))
 export const missingOf = (forPage: readonly Citation[]) => unique(forPage.flatMap((c) => c.missing))
+/** How the page prints the cited figures, as the check found them ("3,711" for "$3.7 billion"). */
+export const printedAsOf = (forPage: readonly Citation[]) =>
+  unique(forPage.flatMap((c) => c.checks.flatMap((k) => k.printedAs ?? [])))
 
 /** A figure the page does not print but the answer computed from figures it does print. */
 export interface ComputedFigure {
@@ -38,7 +50,7 @@ export function computedOf(forPage: readonly Citation[]): ComputedFigure[] {
 }
 
 const computedSentence = (computed: readonly ComputedFigure[], page: string) =>
-  `${computed.map((c) => (c.derivation ? `${c.figure} (${c.derivation})` : c.figure)).join(', ')} ${computed.length === 1 ? 'is' : 'are'} not printed on page ${page}: the answer computed ${computed.length === 1 ? 'it' : 'them'} from figures printed there.`
+  `${computed.map((c) => (c.derivation ? `${c.figure} = ${c.derivation}` : c.figure)).join('; ')}: not printed on page ${page}, computed by the answer from figures printed there.`
 
 export function statusSentence(
   status: CitationStatus,
@@ -53,9 +65,9 @@ export function statusSentence(
       return figures.length > 0
         ? `Checked: page ${page} is in the filing and the figures quoted from it appear on it.`
         : `Checked: page ${page} is in the filing.`
+    case 'computed':
+      return `Computed: ${computedSentence(computed, page)} The other figures are printed on it (highlighted): check the arithmetic.`
     case 'unverified':
-      if (notFound.length === 0 && computed.length > 0)
-        return `Not verified as printed: ${computedSentence(computed, page)} Check the arithmetic on the page.`
       return notFound.length > 0
         ? `Not verified: ${notFound.join(', ')} ${notFound.length === 1 ? 'was' : 'were'} not found on page ${page}.${computed.length ? ` ${computedSentence(computed, page)}` : ''} Read the page to judge for yourself.`
         : `Not verified: the quoted figures could not be matched on page ${page}.`
@@ -91,31 +103,33 @@ export const MATCH_WORDS: Record<CitationMatch, string> = {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 /**
- * One line under an answer: "3 citations · 3 quotes found on their pages · 1 figure not found on
- * p.F-4 · 1 weak match to the question". Empty when the answer cites nothing.
+ * One line under an answer: "3 citations · 1 quote found on its page · 1 figure computed from
+ * figures printed on p.F-3 · 1 figure not found on p.F-4 · 1 weak match to the question". A
+ * citation whose only unprinted figures are computed from printed ones is neither found nor a
+ * failure: it is counted apart, so the parts add up. Empty when the answer cites nothing.
  */
 export function citationSummary(citations: readonly Citation[], quoted: boolean): string {
   if (citations.length === 0) return ''
   const what = quoted ? 'quote' : 'citation'
-  const parts = [plural(citations.length, 'citation')]
+  const n = citations.length
+  const parts = [plural(n, 'citation')]
   const found = citations.filter((c) => c.verified).length
-  parts.push(
-    found === citations.length
-      ? `${citations.length === 1 ? `the ${what}` : `${plural(found, what)}`} found on ${citations.length === 1 ? 'its page' : 'their pages'}`
-      : `${found} of ${plural(citations.length, what)} found on ${citations.length === 1 ? 'its page' : 'their pages'}`,
-  )
+  const computedOnly = citations.filter((c) => citationStatus([c]) === 'computed').length
+  const their = (k: number) => (k === 1 ? 'its page' : 'their pages')
+  if (found === n) parts.push(`${n === 1 ? `the ${what}` : plural(found, what)} found on ${their(n)}`)
+  else if (found + computedOnly === n) {
+    if (found > 0) parts.push(`${plural(found, what)} found on ${their(found)}`)
+  } else parts.push(`${found} of ${plural(n, what)} found on ${their(n)}`)
   const absent = citations.filter((c) => !c.exists).map((c) => `p.${c.page}`)
   if (absent.length) parts.push(`${plural(absent.length, 'page')} not in the filing (${absent.join(', ')})`)
   // Not printed splits in two: computed from printed figures (said so), and not found at all.
-  const isComputed = (c: Citation, figure: string) =>
-    c.checks.some((k) => k.figure === figure && k.status === 'computed')
   const tally = (keep: (c: Citation, figure: string) => boolean, what: string) => {
     const pages = citations.filter((c) => c.exists && c.missing.some((m) => keep(c, m)))
-    const n = pages.reduce((t, c) => t + c.missing.filter((m) => keep(c, m)).length, 0)
-    if (n) parts.push(`${plural(n, 'figure')} ${what} ${pages.map((c) => `p.${c.page}`).join(', ')}`)
+    const k = pages.reduce((t, c) => t + c.missing.filter((m) => keep(c, m)).length, 0)
+    if (k) parts.push(`${plural(k, 'figure')} ${what} ${unique(pages.map((c) => `p.${c.page}`)).join(', ')}`)
   }
   tally((c, m) => !isComputed(c, m), 'not found on')
-  tally(isComputed, 'computed, not printed, on')
+  tally(isComputed, 'computed from figures printed on')
   const weak = citations.filter((c) => c.relevance?.level === 'weak').length
   if (weak) parts.push(`${plural(weak, 'weak match', 'weak matches')} to the question`)
   return parts.join(' · ')

@@ -92,3 +92,13 @@ export function quoteAppears(text: string, quote: string): boolean {
   const pattern = quotePattern(quote)
   return pattern !== null && new RegExp(pattern, 'i').test(text)
 }
+
+/**
+ * A printed number without what typesetting varies: "$ 3,711", "$3,711" and "3,711(1)" (a
+ * footnote marker, as the figure reader drops it) are the same print.
+ */
+export const printKey = (s: string) =>
+  s
+    .normalize('NFKC')
+    .replace(/(?<=\d|\))\s?(?:\(\d\)|\*+|†|‡|§)$/u, '')
+    .replace(/[\s$()]/g, '')
