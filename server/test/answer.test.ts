@@ -263,6 +263,21 @@ describe('citation relevance', () => {
     const onTopic = withRelevance('What was Acme’s revenue in 2011?', answer, hits, checked, company)
     expect(onTopic[0]?.relevance?.level).toBe('strong')
   })
+
+  it('is not strong when the quote holds one of the several words asked about, however rare', () => {
+    // Twenty passages on competition and prices make those words common; "satellite" is rare, so a
+    // quote holding it alone clears the evidence threshold for strong.
+    const filler = Array.from({ length: 20 }, (_, i) =>
+      tagged(String(10 + i), `Competition lowered prices in year ${i + 1}.`),
+    )
+    const quote = tagged('1', 'Satellite operators are our customers.')
+    const pool = [quote, ...filler]
+    const answer = '- “Satellite operators are our customers.” [p.1]'
+    const q = 'How did competition affect satellite prices?'
+    const [cited] = withRelevance(q, answer, pool, verifyCitations(answer, pageTexts), company)
+    expect(cited?.relevance?.score).toBeGreaterThanOrEqual(0.5)
+    expect(cited?.relevance?.level).toBe('partial')
+  })
 })
 
 describe('figure questions from a table row', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { analyzeQuery, answerTypeOf, findPeriods, questionSubject } from '../src/retrieval/query'
+import {
+  analyzeQuery,
+  answerTypeOf,
+  findPeriods,
+  questionSubject,
+  splitQuestion,
+} from '../src/retrieval/query'
 import { keywordTerms, stem } from '../src/retrieval/terms'
 
 describe('answerTypeOf reads the interrogative form', () => {
@@ -79,5 +85,30 @@ describe('questionSubject', () => {
     expect(questionSubject('Was Take-Two paid a make-whole premium?')).toContain('Take-Two')
     expect(questionSubject('Was Take-Two paid a make-whole premium?')).toContain('make-whole')
     expect(analyzeQuery('How fast did revenue grow?', { frame: false }).terms).toContain(stem('fast'))
+  })
+})
+
+describe('splitQuestion', () => {
+  it('splits at a coordinator that opens a new interrogative clause', () => {
+    expect(splitQuestion('How much revenue did Facebook make in 2011, and how fast did it grow?')).toEqual([
+      'How much revenue did Facebook make in 2011?',
+      'how fast did it grow?',
+    ])
+    expect(splitQuestion('What was X and what was Y?')).toEqual(['What was X?', 'what was Y?'])
+    expect(splitQuestion('How large is the credit line, and has it borrowed against it?')).toEqual([
+      'How large is the credit line?',
+      'has it borrowed against it?',
+    ])
+    expect(splitQuestion('What is the price; is it fixed?')).toEqual(['What is the price?', 'is it fixed?'])
+  })
+
+  it('leaves coordinated nouns and verbs in one question', () => {
+    for (const q of [
+      'Who are the directors and officers?',
+      'What share of revenue came from Facebook and Zynga?',
+      'Which shares were sold and were approved by holders?',
+      'What are the risks and uncertainties?',
+    ])
+      expect(splitQuestion(q)).toEqual([q])
   })
 })

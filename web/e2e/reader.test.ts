@@ -80,15 +80,6 @@ describe.skipIf(!hasChromium)("the reader's view (Chromium, real server, two rea
     return { turn, question }
   }
 
-  /** Types a question of one's own into the box (what these tests check is the page view, not a card). */
-  async function askTyped(page: Page, question: string) {
-    await page.locator('#question').fill(question)
-    await page.locator('#question').press('Enter')
-    const turn = page.getByRole('article', { name: `Question: ${question}` })
-    await turn.getByText('Excerpts from the filing (no AI model configured)').waitFor({ timeout: 30_000 })
-    return { turn, question }
-  }
-
   test('desktop, HTML filing: axe on landing, answer, page panel and dialog; the page as printed with its tables', async () => {
     const { page, context, errors } = await open(DESKTOP)
     await page.locator('.session', { hasText: '8 of 8 questions left' }).waitFor()
@@ -148,9 +139,11 @@ describe.skipIf(!hasChromium)("the reader's view (Chromium, real server, two rea
       page.on('response', (r) => {
         if (new URL(r.url()).pathname === '/filings/facebook-s1/document') ranges.push(r.status())
       })
-      // A question keyword retrieval answers with a cited page today; the first demo card abstains
-      // (see docs/answers.md), which would leave no citation to open.
-      const { turn } = await askTyped(page, "What was Facebook's revenue in 2011?")
+      // The first demo card, as a new reader clicks it: it asks two things, and each part is quoted
+      // with its page (docs/answers.md).
+      const { turn } = await askFirstCard(page)
+      await expect.poll(() => turn.locator('.answer__text').textContent()).toMatch(/\$3,711 million/)
+      await expect.poll(() => turn.locator('.answer__text').textContent()).toMatch(/88%/)
       await turn.locator('.answer__text button.cite').first().click()
       const view = page.locator('dialog[open] .pdf-view[data-state="ready"]')
       await view.waitFor({ timeout: 60_000 })

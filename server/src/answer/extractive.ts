@@ -133,6 +133,34 @@ function abstain(
   }
 }
 
+/** What one question (or one part of a compound one) gets: its quote lines, or why it has none. */
+type PartResult =
+  | { lines: string[]; abstention: null }
+  | { lines: []; abstention: ExtractiveResult; sel: Exclude<Selection, { abstained: false }> }
+
+function answerPart(
+  q: QuestionAnalysis,
+  hits: readonly SearchHit[],
+  opts: { params?: SelectParams; tables?: readonly Table[] },
+): PartResult {
+  const params = opts.params ?? SELECT_DEFAULTS
+  // One model of the retrieved sentences (segmented and stemmed once) serves ranking and table rows.
+  const model = evidenceModel(q, hits)
+  const sel = selectQuotes(q, rankUnits(q, model), params)
+  // A figure question is answered from a table's row and period column first, when one fits; not a
+  // question of how fast something changed: a period's column states a level, not a change.
+  const row = opts.tables?.length && !q.asksChange ? rowAnswer(q, opts.tables, model) : null
+  if (sel.abstained && !row) return { lines: [], abstention: abstain(q.text, q, sel, hits), sel }
+  const quotes = sel.abstained ? [] : sel.quotes.slice(0, row ? params.max - 1 : params.max)
+  return {
+    lines: [
+      ...(row ? [`- ${row.text} ${pageTag(row.page)}`] : []),
+      ...quotes.map((u) => quoteLine(u, [...u.matched, ...q.periods])),
+    ],
+    abstention: null,
+  }
+}
+
 /** The extractive answer: the quotes that answer, each followed by its page citation, or an abstention. */
 export function extractiveAnswer(
   question: string | QuestionAnalysis,
@@ -140,21 +168,65 @@ export function extractiveAnswer(
   opts: { company?: string; params?: SelectParams; tables?: readonly Table[] } = {},
 ): ExtractiveResult {
   const q = typeof question === 'string' ? analyzeQuestion(question, opts.company) : question
+  const part = answerPart(q, hits, opts)
+  if (part.abstention) return part.abstention
+  return { text: [EXTRACTIVE_INTRO, '', ...part.lines].join('\n'), abstention: null }
+}
+
+/** One part of a compound question: its analysis, its own retrieved passages and their tables. */
+export interface AnswerPart {
+  q: QuestionAnalysis
+  hits: readonly SearchHit[]
+  tables?: readonly Table[]
+}
+
+/** Quotes per part of a compound question: one or two each, three in all (the issue's limit). */
+const PER_PART = 2
+
+/**
+ * A question that asks two things: each part answered from its own passages under its own heading,
+ * or, for a part nothing answers, a line saying which part the filing does not appear to answer and
+ * why. Only when no part is answered does the whole answer abstain (and the question not count).
+ */
+export function compoundAnswer(
+  parts: readonly AnswerPart[],
+  opts: { params?: SelectParams } = {},
+): ExtractiveResult {
   const params = opts.params ?? SELECT_DEFAULTS
-  // One model of the retrieved sentences (segmented and stemmed once) serves ranking and table rows.
-  const model = evidenceModel(q, hits)
-  const sel = selectQuotes(q, rankUnits(q, model), params)
-  // A figure question is answered from a table's row and period column first, when one fits.
-  const row = opts.tables?.length ? rowAnswer(q, opts.tables, model) : null
-  if (sel.abstained && !row) return abstain(q.text, q, sel, hits)
-  const quotes = sel.abstained ? [] : sel.quotes.slice(0, row ? params.max - 1 : params.max)
-  return {
-    text: [
-      EXTRACTIVE_INTRO,
-      '',
-      ...(row ? [`- ${row.text} ${pageTag(row.page)}`] : []),
-      ...quotes.map((u) => quoteLine(u, [...u.matched, ...q.periods])),
-    ].join('\n'),
-    abstention: null,
+  let left = params.max
+  const results = parts.map((p, i) => {
+    // Keep one quote for each part still to come, so every part can be answered.
+    const max = Math.max(1, Math.min(PER_PART, left - (parts.length - 1 - i)))
+    const r = answerPart(p.q, p.hits, { params: { ...params, max }, tables: p.tables })
+    left -= r.lines.length
+    return r
+  })
+  const answered = results.filter((r) => !r.abstention)
+  if (answered.length === 0) {
+    const first = results[0]?.abstention as ExtractiveResult
+    const why = results.map(
+      (r, i) => `“${asked(parts[i] as AnswerPart)}”: ${whyNot(r, parts[i] as AnswerPart)}.`,
+    )
+    return {
+      text: [`The filing does not appear to say:`, ...why.map((w) => `- ${w}`), NOT_CONFIGURED_NOTE].join(
+        '\n',
+      ),
+      abstention: first.abstention,
+    }
   }
+  const lines = [EXTRACTIVE_INTRO]
+  results.forEach((r, i) => {
+    const part = parts[i] as AnswerPart
+    lines.push('', `On “${asked(part)}”:`)
+    if (r.abstention) lines.push(`The filing does not appear to say: ${whyNot(r, part)}.`)
+    else lines.push(...r.lines)
+  })
+  return { text: lines.join('\n'), abstention: null }
+}
+
+/** A part as the reader typed it, capitalised as a question of its own. */
+const asked = (p: AnswerPart) => titleCase(p.q.text.trim())
+
+function whyNot(r: PartResult, p: AnswerPart): string {
+  return r.abstention ? WHY[r.sel.reason](p.q, p.q.text) : ''
 }

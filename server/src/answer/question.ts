@@ -25,7 +25,15 @@ export interface QuestionAnalysis {
    * what a passage about that person or thing prints even when it shortens the name ("Mr. Zuckerberg").
    */
   nameHeads: string[]
+  /**
+   * The question asks how fast something changed ("how fast did it grow"): a change between periods,
+   * which no single period's table cell states.
+   */
+  asksChange?: boolean
 }
+
+/** A degree question on speed asks a rate of change (answerTypeOf reads it as a percentage). */
+const RATE_FRAME = /\bhow\s+(?:fast|quickly)\b/i
 
 /** Question words capitalised for grammar, not because they name something. */
 const NOT_NAMES_TEXT =
@@ -87,5 +95,6 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
     answerType: q.answerType,
     names: [...new Set(runs.flat())],
     nameHeads: [...new Set(runs.map((r) => r.at(-1) as string))],
+    asksChange: RATE_FRAME.test(q.text),
   }
 }

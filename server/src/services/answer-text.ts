@@ -9,9 +9,10 @@ import type { Source } from '@asks1/shared/contract/api'
 import type { Table } from '@asks1/shared/contract/tables'
 import type { LoadedFiling } from '@asks1/shared/filings-loader'
 import { retrieve } from '@asks1/shared/retrieval'
-import { analyzeQuery } from '@asks1/shared/retrieval/query'
+import { analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
 import { changesAnswer, isChangeQuestion, noAmendmentAnswer } from '../answer/changes'
-import { extractiveAnswer } from '../answer/extractive'
+import { fuseHits, questionParts } from '../answer/compound'
+import { compoundAnswer, extractiveAnswer } from '../answer/extractive'
 import { streamAnswer } from '../answer/llm'
 import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
 import { analyzeQuestion } from '../answer/question'
@@ -55,6 +56,17 @@ async function fromHits(deps: AnswerTextDeps, q: Question): Promise<AsyncIterato
   const { anthropic, config } = deps
   const { attempt, filing, status, body, hits } = q
   if (!anthropic || !attempt.admission) {
+    if (q.parts) {
+      const parts = await Promise.all(
+        q.parts.map(async (p) => ({
+          q: p.analysis,
+          hits: p.hits,
+          tables: await tablesOf(deps, storeKey(filing), p.hits),
+        })),
+      )
+      q.extractive = compoundAnswer(parts)
+      return once(q.extractive.text)[Symbol.asyncIterator]()
+    }
     const tables = await tablesOf(deps, storeKey(filing), hits)
     q.extractive = extractiveAnswer(q.analysis ?? body.question, hits, { company: filing.company, tables })
     return once(q.extractive.text)[Symbol.asyncIterator]()
@@ -81,8 +93,26 @@ export async function answerText(deps: AnswerTextDeps, q: Question): Promise<Asy
   }
   const query = analyzeQuery(q.body.question)
   q.analysis = analyzeQuestion(query, q.filing.company)
-  q.hits = await readLive(deps, q.filing, q.status, () =>
-    retrieve(deps.store, deps.embedder, storeKey(q.filing), query, deps.config.RETRIEVAL_K),
-  )
+  const search = (part: QueryAnalysis) =>
+    readLive(deps, q.filing, q.status, () =>
+      retrieve(deps.store, deps.embedder, storeKey(q.filing), part, deps.config.RETRIEVAL_K),
+    )
+  const parts = questionParts(q.body.question)
+  if (parts.length < 2) q.hits = await search(query)
+  else {
+    // Each part retrieves for what it asks (the words of one part pulled passages that answer
+    // neither: "grow" brought the bonus paragraphs to a revenue question), and answers from its own
+    // passages fused with the whole question's, which hold what the parts share.
+    const whole = await search(query)
+    const partHits: Hits[] = []
+    for (const p of parts) partHits.push(await search(p))
+    q.parts = parts.map((p, i) => ({
+      analysis: analyzeQuestion(p, q.filing.company),
+      hits: fuseHits([whole, partHits[i] as Hits]),
+    }))
+    // What a model reads (and the sources list): K passages per part, so a compound question costs
+    // a bounded prompt, best fused first.
+    q.hits = fuseHits([...partHits, whole]).slice(0, deps.config.RETRIEVAL_K * parts.length)
+  }
   return fromHits(deps, q)
 }

@@ -74,6 +74,7 @@ export class AnswerService {
       attempt,
       analysis: null,
       hits: [],
+      parts: null,
       changes: null,
       started: performance.now(),
       extractive: null,
@@ -136,7 +137,7 @@ export class AnswerService {
     // citations have no retrieved passages to measure relevance against.
     const citations = q.changes
       ? checked
-      : withRelevance(q.analysis ?? q.body.question, answer, q.hits, checked, q.filing.company)
+      : withRelevance(q.analysis ?? q.body.question, answer, q.hits, checked, q.filing.company, q.parts)
     const sources = q.changes ? q.changes.sources : citedSources(answer, q.hits)
     const mode = q.attempt.admission && !q.changes ? 'llm' : 'extractive'
     q.request.log.info(

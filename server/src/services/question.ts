@@ -22,6 +22,11 @@ export interface Question {
   /** The question's one analysis (retrieval, answer and relevance all read it); null for a change question. */
   analysis: QuestionAnalysis | null
   hits: Hits
+  /**
+   * A question that asks two things ("…, and how fast did it grow?"): each part's analysis and its
+   * own retrieved passages (`hits` is then their fusion). Null for a question that asks one thing.
+   */
+  parts: { analysis: QuestionAnalysis; hits: Hits }[] | null
   /** A question about what an amendment changed, answered from the change report (else null). */
   changes: { answer: string; sources: Source[] } | null
   started: number

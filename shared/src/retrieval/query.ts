@@ -289,3 +289,42 @@ export function holdsAnswerType(text: string, type: AnswerType): boolean {
   if (evidence === null) return false
   return typeof evidence === 'function' ? evidence(text) : evidence.test(text)
 }
+
+const INTERROGATIVES = 'how|what|which|who|whom|whose|when|where|why'
+const AUXILIARY_WORDS = 'does|do|did|is|are|was|were|has|have|had|can|could|will|would|should|may|might|must'
+/**
+ * A coordinator (or a semicolon) that opens a new interrogative clause: "and" followed by an
+ * interrogative word ("…, and how fast did it grow?"), or by an auxiliary inverted before its
+ * subject ("… and did it pay a dividend?": auxiliary + pronoun, determiner or capitalised name).
+ * "and" between two nouns ("directors and officers") is followed by neither, so it does not split.
+ */
+/** Either case of a word's first letter ("and" / "And"); the capital test below must stay case-sensitive. */
+const anyCase = (words: string): string =>
+  words
+    .split('|')
+    .map((w) => `[${w.charAt(0)}${w.charAt(0).toUpperCase()}]${w.slice(1)}`)
+    .join('|')
+const CLAUSE_BREAK = new RegExp(
+  `\\s*(?:[,;]\\s*)?\\b(?:${anyCase('and|but|also|plus')})\\s+(?=(?:${anyCase(INTERROGATIVES)})\\b|(?:${anyCase(AUXILIARY_WORDS)})\\s+(?:(?:it|its|they|their|he|she|we|there|this|that|these|those|the|a|an)\\b|\\p{Lu}))|\\s*;\\s*(?=(?:${anyCase(`${INTERROGATIVES}|${AUXILIARY_WORDS}`)})\\b)`,
+  'gu',
+)
+
+/**
+ * The questions a compound question asks, one per coordinated interrogative clause ("How much
+ * revenue did Facebook make in 2011, and how fast did it grow?" → "How much revenue did Facebook
+ * make in 2011?", "how fast did it grow?"); a question with one clause comes back alone. Read from
+ * grammar only: a coordinator followed by a new interrogative word or an inverted auxiliary. A part
+ * of fewer than two words ("and how?") is not a question of its own and stays with the one before.
+ */
+export function splitQuestion(question: string): string[] {
+  const mark = /[?]\s*$/.test(question) ? '?' : ''
+  const parts: string[] = []
+  for (const raw of question.split(CLAUSE_BREAK)) {
+    const part = raw.trim().replace(/[?.!,;\s]+$/, '')
+    if (!part) continue
+    if (parts.length > 0 && part.split(/\s+/).length < 2) parts[parts.length - 1] += ` and ${part}`
+    else parts.push(part)
+  }
+  if (parts.length < 2) return [question]
+  return parts.map((p) => `${p}${mark}`)
+}

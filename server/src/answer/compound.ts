@@ -1,0 +1,84 @@
+/**
+ * A question that asks two things ("How much revenue did Facebook make in 2011, and how fast did it
+ * grow?") becomes one analysis per interrogative clause (`splitQuestion`, the shared query module),
+ * so each part is retrieved, answered and badged for what it asks. A later part that leans on the
+ * first ("how fast did it grow": "it" is the revenue, the year is 2011) inherits the first part's
+ * subject terms and periods. Pure.
+ */
+import { analyzeQuery, type QueryAnalysis, splitQuestion } from '@asks1/shared/retrieval/query'
+import { keywordTerms } from '@asks1/shared/retrieval/terms'
+import type { SearchHit } from '@asks1/shared/store'
+
+/**
+ * A third-person pronoun or demonstrative standing for something named before: the part that uses
+ * one is about the first part's subject (an anaphor needs an antecedent, and the first clause holds it).
+ */
+const ANAPHOR = /\b(?:it|its|they|them|their|this|that|these|those)\b/i
+
+/**
+ * "how fast/quickly" + auxiliary + pronoun + verb: a degree question on the rate of change of what
+ * the pronoun stands for. The verb names the change ("grow"), which the answer type already asks for
+ * (a percentage, `answerTypeOf`); a filing prints the change as a figure ("an increase of 88%"),
+ * seldom with the reader's verb, so the verb is not searched for.
+ */
+const RATE_OF_ANAPHOR = new RegExp(
+  `\\bhow\\s+(?:fast|quickly)\\s+\\p{L}+\\s+${ANAPHOR.source.replace('\\b', '')}\\s+(\\p{L}+)`,
+  'iu',
+)
+
+/** The year terms analyzeQuery adds for a question's periods ("2011"). */
+const isYear = (t: string) => /^(?:19|20)\d{2}$/.test(t)
+
+/**
+ * One analysis per part of the question (just one for a question that asks one thing). A later part
+ * whose subject is elided or a pronoun takes the first part's subject terms; a part that names no
+ * period takes the first part's periods.
+ *
+ * Only a question with such a part is split: clauses that each name their own subject ("In which
+ * city is Pandora headquartered and what is the street address?") still share what the reader left
+ * implicit (the address of the headquarters), and answered apart they lost it (tuning: the city and
+ * the address both lost; docs/answers.md).
+ */
+export function questionParts(question: string): QueryAnalysis[] {
+  const texts = splitQuestion(question)
+  if (texts.length < 2) return [analyzeQuery(question)]
+  const [first, ...rest] = texts.map((t) => analyzeQuery(t)) as [QueryAnalysis, ...QueryAnalysis[]]
+  const leans = (part: QueryAnalysis) =>
+    ANAPHOR.test(part.text) || part.terms.filter((t) => !isYear(t)).length === 0
+  if (!rest.some(leans)) return [analyzeQuery(question)]
+  const later = rest.map((part) => {
+    const verb = part.text.match(RATE_OF_ANAPHOR)?.[1]
+    const drop = new Set(verb ? keywordTerms(verb) : [])
+    const own = part.terms.filter((t) => !isYear(t) && !drop.has(t))
+    const elliptical = ANAPHOR.test(part.text) || own.length === 0
+    const periods = part.periods.length > 0 ? part.periods : first.periods
+    const inherited = [
+      ...(elliptical ? first.terms.filter((t) => !isYear(t)) : []),
+      ...periods.flatMap((p) => (p.year !== null ? [String(p.year)] : [])),
+    ]
+    return {
+      ...part,
+      terms: [...new Set([...inherited, ...part.terms.filter((t) => !drop.has(t))])],
+      phrases: elliptical ? [...first.phrases, ...part.phrases] : part.phrases,
+      periods,
+    }
+  })
+  return [first, ...later]
+}
+
+/**
+ * One list of passages for the whole question, from each part's ranked hits by reciprocal-rank
+ * fusion (c = 60, as the stores fuse dense and keyword lists): what the prompt, the sources and the
+ * page checks read. A chunk two parts retrieved counts once.
+ */
+export function fuseHits(lists: readonly (readonly SearchHit[])[], c = 60): SearchHit[] {
+  const byId = new Map<string, { hit: SearchHit; score: number; order: number }>()
+  let order = 0
+  for (const list of lists)
+    list.forEach((hit, i) => {
+      const seen = byId.get(hit.chunk.id)
+      if (seen) seen.score += 1 / (c + i + 1)
+      else byId.set(hit.chunk.id, { hit, score: 1 / (c + i + 1), order: order++ })
+    })
+  return [...byId.values()].sort((a, b) => b.score - a.score || a.order - b.order).map((x) => x.hit)
+}
