@@ -70,6 +70,27 @@ export function isNumericCell(text: string): boolean {
   return t !== '' && (isEmptyCell(t) || parseFigure(figureText(t)) !== null)
 }
 
+/** A cell that is a year on its own ("2024"): a column header or a row's label, not an amount. */
+export const isYearCell = (c: { text: string }): boolean => /^(?:19|20)\d{2}$/.test(c.text)
+
+/**
+ * A row's cells split at its first figure into label cells and value cells (PDF and HTML alike). A
+ * year leading a row of amounts is its label ("2024   $ 3,356" in a maturities table).
+ */
+export function splitLabelCells<T extends { text: string }>(cells: T[]): { labels: T[]; values: T[] } {
+  const firstValue = cells.findIndex((c) => isNumericCell(c.text))
+  if (firstValue < 0) return { labels: cells, values: [] }
+  const values = cells.slice(firstValue)
+  if (
+    firstValue === 0 &&
+    values.length > 1 &&
+    isYearCell(values[0] as T) &&
+    !values.slice(1).every(isYearCell)
+  )
+    return { labels: values.slice(0, 1), values: values.slice(1) }
+  return { labels: cells.slice(0, firstValue), values }
+}
+
 /** The plain-data table units: the shape the contract stores. */
 export function unitsOf(u: Units | null): Table['units'] {
   return u

@@ -7,7 +7,15 @@
 import { parseUnits, type Units } from '@asks1/shared/contract/figures'
 import type { Table, TableColumn, TableRow } from '@asks1/shared/contract/tables'
 import type { HtmlRow, Line } from '../layout'
-import { cleanLabel, isNumericCell, readCell, resolvePeriod, unitsOf } from './common'
+import {
+  cleanLabel,
+  isNumericCell,
+  isYearCell,
+  readCell,
+  resolvePeriod,
+  splitLabelCells,
+  unitsOf,
+} from './common'
 
 interface GridCell {
   text: string
@@ -46,8 +54,6 @@ interface Parsed {
   cells: GridCell[]
 }
 
-const isYear = (c: GridCell) => /^(?:19|20)\d{2}$/.test(c.text)
-
 /**
  * A `<tr>` as label and values, the PDF reader's rules on the grid: text cells before the first
  * figure are the label (a "Classification" text column joins it), a year leading amounts is the
@@ -55,19 +61,8 @@ const isYear = (c: GridCell) => /^(?:19|20)\d{2}$/.test(c.text)
  */
 function parseRow(row: HtmlRow, line: number): Parsed {
   const cells = joinFragments(row.cells)
-  const firstValue = cells.findIndex((c) => isNumericCell(c.text))
-  let labels = firstValue < 0 ? cells : cells.slice(0, firstValue)
-  let values = firstValue < 0 ? [] : cells.slice(firstValue)
-  if (
-    labels.length === 0 &&
-    values.length > 1 &&
-    isYear(values[0] as GridCell) &&
-    !values.slice(1).every(isYear)
-  ) {
-    labels = values.slice(0, 1)
-    values = values.slice(1)
-  }
-  const isData = values.length > 0 && values.every((c) => isNumericCell(c.text)) && !values.every(isYear)
+  const { labels, values } = splitLabelCells(cells)
+  const isData = values.length > 0 && values.every((c) => isNumericCell(c.text)) && !values.every(isYearCell)
   return { line, label: labels.map((c) => c.text).join(' '), values: isData ? values : [], cells }
 }
 

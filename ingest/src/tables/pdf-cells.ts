@@ -5,7 +5,7 @@
  * capitalization label with blanks left for the offering's figures, a "Classification" text column).
  */
 import type { Line, Segment } from '../layout'
-import { isNumericCell } from './common'
+import { isNumericCell, isYearCell, splitLabelCells } from './common'
 
 export interface Cell {
   text: string
@@ -106,31 +106,16 @@ function joinCells(segments: readonly Segment[]): Cell[] {
   return out
 }
 
-const isYear = (c: Cell) => /^(?:19|20)\d{2}$/.test(c.text)
-
 /**
  * A line read as a table row: label segments (optional) then numeric cells, nothing textual after
  * them. Several label segments are one label ("pro forma;   shares authorized and   shares issued").
  */
 export function asDataRow(line: Line, index: number): DataRow | null {
   const cells = cellsOf(line.segments ?? [])
-  const firstValue = cells.findIndex((c) => isNumericCell(c.text))
-  if (firstValue < 0) return null
-  let labels = cells.slice(0, firstValue)
-  let values = cells.slice(firstValue)
-  // A year leading a row of amounts is its label ("2024   $ 3,356" in a maturities table).
-  if (
-    labels.length === 0 &&
-    values.length > 1 &&
-    isYear(values[0] as Cell) &&
-    !values.slice(1).every(isYear)
-  ) {
-    labels = values.slice(0, 1)
-    values = values.slice(1)
-  }
+  const { labels, values } = splitLabelCells(cells)
   if (values.length === 0 || !values.every((c) => isNumericCell(c.text))) return null
   // A row of years alone is a header, not data ("Classification   2024   2023" included).
-  if (values.every(isYear)) return null
+  if (values.every(isYearCell)) return null
   const label = labels.map((c) => c.text).join(' ')
   // A sentence ending in a figure is prose, not a row.
   if (label.split(' ').length > 40) return null
