@@ -1,9 +1,11 @@
 /**
  * The evaluation's metrics as pure functions: no I/O, so every figure in a report can be recomputed
- * and tested on hand-made inputs.
+ * and tested on hand-made inputs. One catalogue, a little long: every figure of a report is defined
+ * here, next to the others it is read beside.
  */
 import type { FigureStatus } from '@asks1/shared/contract/api'
 import { figureEquals, parseFigure, parseFigures } from '@asks1/shared/contract/figures'
+import { priceFor } from '@asks1/shared/model-prices'
 import type { EvalQuestion } from './questions'
 
 // ---------------------------------------------------------------------------------------------
@@ -300,24 +302,6 @@ export interface TokenUsage {
   output_tokens: number
   cache_creation_input_tokens?: number
   cache_read_input_tokens?: number
-}
-
-/** US$ per million tokens, list prices (input, output) as published by Anthropic; update with the model. */
-export const PRICES_PER_MTOK: Record<string, { input: number; output: number }> = {
-  'claude-haiku-4-5': { input: 1, output: 5 },
-  'claude-sonnet-4-5': { input: 3, output: 15 },
-  'claude-sonnet-4': { input: 3, output: 15 },
-  'claude-opus-4-5': { input: 5, output: 25 },
-  'claude-opus-4-1': { input: 15, output: 75 },
-  'claude-3-5-haiku': { input: 0.8, output: 4 },
-}
-
-/** The price row for a model id (`claude-haiku-4-5-20251001` → `claude-haiku-4-5`), or null if unknown. */
-export function priceFor(model: string): { input: number; output: number } | null {
-  const key = Object.keys(PRICES_PER_MTOK)
-    .filter((k) => model.startsWith(k))
-    .sort((a, b) => b.length - a.length)[0]
-  return key === undefined ? null : (PRICES_PER_MTOK[key] ?? null)
 }
 
 /**

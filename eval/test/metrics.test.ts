@@ -1,3 +1,4 @@
+import { priceFor } from '@asks1/shared/model-prices'
 import { describe, expect, it } from 'vitest'
 import {
   type AnswerOutcome,
@@ -16,7 +17,6 @@ import {
   normalizeText,
   pageRecallAtK,
   percentile,
-  priceFor,
   refusalAccuracy,
   saysNotInFiling,
   summarizeAnswers,

@@ -6,26 +6,12 @@
 import { resolve } from 'node:path'
 import { BaseConfigProperties, ConfigError, ROOT_DIR, readConfig } from '@asks1/shared/config'
 import { HISTORY_MAX_ITEMS } from '@asks1/shared/contract/limits'
+import { MODEL_PRICES, type ModelPrice } from '@asks1/shared/model-prices'
 import { type Static, type TProperties, Type } from 'typebox'
 
-/**
- * USD per million tokens, from Anthropic's published price list (https://www.anthropic.com/pricing,
- * API section). Overridable with MODEL_PRICES when prices or the model change.
- */
-export const DEFAULT_MODEL_PRICES: Record<string, ModelPrice> = {
-  'claude-haiku-4-5': { input: 1, output: 5 },
-  'claude-sonnet-4-5': { input: 3, output: 15 },
-  'claude-sonnet-4-0': { input: 3, output: 15 },
-  'claude-opus-4-1': { input: 15, output: 75 },
-  'claude-3-5-haiku-latest': { input: 0.8, output: 4 },
-}
-
-export interface ModelPrice {
-  /** USD per million input tokens. */
-  input: number
-  /** USD per million output tokens. */
-  output: number
-}
+/** The built-in list prices, re-exported where the server's settings are read. */
+export const DEFAULT_MODEL_PRICES = MODEL_PRICES
+export type { ModelPrice }
 
 export const ServerConfigProperties = {
   ...BaseConfigProperties,

@@ -3,6 +3,7 @@
  * A model without a price cannot be budgeted, so it stops the start with a one-line reason.
  */
 import { ConfigError } from '@asks1/shared/config'
+import { priceFor } from '@asks1/shared/model-prices'
 import fp from 'fastify-plugin'
 import { modelPrices } from '../config'
 import { Budget } from '../services/budget'
@@ -13,7 +14,7 @@ export default fp(
     const { config } = app
     let budget: Budget | null = null
     if (app.anthropic) {
-      const price = modelPrices(config)[config.ANTHROPIC_MODEL]
+      const price = priceFor(config.ANTHROPIC_MODEL, modelPrices(config))
       if (!price)
         throw new ConfigError(
           `Invalid configuration: MODEL_PRICES has no price for ANTHROPIC_MODEL "${config.ANTHROPIC_MODEL}"`,

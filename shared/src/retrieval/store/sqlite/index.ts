@@ -12,7 +12,8 @@
  *
  * Reads are synchronous better-sqlite3 calls on connections opened once per version with prepared
  * statements, so a warm hybrid search costs one catalog lookup, one FTS5 query, one vec0 KNN scan
- * and k primary-key fetches.
+ * and k primary-key fetches. Over 300 lines: the store's one class holds the catalog, the version
+ * lifecycle and the reads, whose guarantees (atomic switch, cleanup) are kept in one place.
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
