@@ -1,3 +1,4 @@
+import { analyzeQuery } from '@asks1/shared/retrieval/query'
 import type { SearchHit } from '@asks1/shared/store'
 import { describe, expect, it } from 'vitest'
 import { fuseHits, questionParts } from '../src/answer/compound'
@@ -15,7 +16,9 @@ const hit = (id: string, label: string, text: string): SearchHit => ({
 
 describe('questionParts', () => {
   it('gives a part that leans on the first its subject and period', () => {
-    const [first, second] = questionParts('How much revenue did Acme make in 2011, and how fast did it grow?')
+    const [first, second] = questionParts(
+      analyzeQuery('How much revenue did Acme make in 2011, and how fast did it grow?'),
+    )
     expect(first?.answerType).toBe('amount')
     expect(second?.answerType).toBe('percentage')
     // "it" is the revenue of 2011; "grow" names the change the percentage asks for, not a word to find.
@@ -26,7 +29,7 @@ describe('questionParts', () => {
 
   it('keeps clauses that each name their own subject as one question', () => {
     const q = 'In which city is Acme headquartered and what is the street address?'
-    expect(questionParts(q).map((p) => p.text)).toEqual([q])
+    expect(questionParts(analyzeQuery(q)).map((p) => p.text)).toEqual([q])
   })
 })
 
@@ -38,9 +41,9 @@ describe('compound answers', () => {
     '3',
     'Ms. Sandberg received $86,133 for the First Half 2011 bonus, for growing revenue.',
   )
-  const parts = questionParts('How much revenue did Acme make in 2011, and how fast did it grow?').map((p) =>
-    analyzeQuestion(p, company),
-  )
+  const parts = questionParts(
+    analyzeQuery('How much revenue did Acme make in 2011, and how fast did it grow?'),
+  ).map((p) => analyzeQuestion(p, company))
 
   it('quotes each part under its own heading, three quotes at most', () => {
     const pool = [revenue, growth, bonus]

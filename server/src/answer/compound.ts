@@ -8,6 +8,7 @@
 import { analyzeQuery, type QueryAnalysis, splitQuestion } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
+import { RRF_K } from '@asks1/shared/store/fusion'
 
 /**
  * A third-person pronoun or demonstrative standing for something named before: the part that uses
@@ -30,7 +31,8 @@ const RATE_OF_ANAPHOR = new RegExp(
 const isYear = (t: string) => /^(?:19|20)\d{2}$/.test(t)
 
 /**
- * One analysis per part of the question (just one for a question that asks one thing). A later part
+ * One analysis per part of the question; for a question that asks one thing, just the analysis of
+ * the whole (`whole`, made once per /ask by the caller, is returned as it is). A later part
  * whose subject is elided or a pronoun takes the first part's subject terms; a part that names no
  * period takes the first part's periods.
  *
@@ -39,13 +41,13 @@ const isYear = (t: string) => /^(?:19|20)\d{2}$/.test(t)
  * implicit (the address of the headquarters), and answered apart they lost it (tuning: the city and
  * the address both lost; docs/answers.md).
  */
-export function questionParts(question: string): QueryAnalysis[] {
-  const texts = splitQuestion(question)
-  if (texts.length < 2) return [analyzeQuery(question)]
+export function questionParts(whole: QueryAnalysis): QueryAnalysis[] {
+  const texts = splitQuestion(whole.text)
+  if (texts.length < 2) return [whole]
   const [first, ...rest] = texts.map((t) => analyzeQuery(t)) as [QueryAnalysis, ...QueryAnalysis[]]
   const leans = (part: QueryAnalysis) =>
     ANAPHOR.test(part.text) || part.terms.filter((t) => !isYear(t)).length === 0
-  if (!rest.some(leans)) return [analyzeQuery(question)]
+  if (!rest.some(leans)) return [whole]
   const later = rest.map((part) => {
     const verb = part.text.match(RATE_OF_ANAPHOR)?.[1]
     const drop = new Set(verb ? keywordTerms(verb) : [])
@@ -71,7 +73,7 @@ export function questionParts(question: string): QueryAnalysis[] {
  * fusion (c = 60, as the stores fuse dense and keyword lists): what the prompt, the sources and the
  * page checks read. A chunk two parts retrieved counts once.
  */
-export function fuseHits(lists: readonly (readonly SearchHit[])[], c = 60): SearchHit[] {
+export function fuseHits(lists: readonly (readonly SearchHit[])[], c = RRF_K): SearchHit[] {
   const byId = new Map<string, { hit: SearchHit; score: number; order: number }>()
   let order = 0
   for (const list of lists)

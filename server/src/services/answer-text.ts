@@ -97,7 +97,7 @@ export async function answerText(deps: AnswerTextDeps, q: Question): Promise<Asy
     readLive(deps, q.filing, q.status, () =>
       retrieve(deps.store, deps.embedder, storeKey(q.filing), part, deps.config.RETRIEVAL_K),
     )
-  const parts = questionParts(q.body.question)
+  const parts = questionParts(query)
   if (parts.length < 2) q.hits = await search(query)
   else {
     // Each part retrieves for what it asks (the words of one part pulled passages that answer
