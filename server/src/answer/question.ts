@@ -5,7 +5,7 @@
  * It adapts the one query analysis (`analyzeQuery`, shared/src/retrieval/query.ts) and adds only
  * what answering needs beyond retrieval: the filing's own name dropped, and the names asked about.
  */
-import { type AnswerType, analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
+import { type AnswerType, analyzeQuery, MONTH_NAMES, type QueryAnalysis } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 
 export interface QuestionAnalysis {
@@ -36,8 +36,12 @@ export interface QuestionAnalysis {
 const RATE_FRAME = /\bhow\s+(?:fast|quickly)\b/i
 
 /** Question words capitalised for grammar, not because they name something. */
-const NOT_NAMES_TEXT =
-  'what when where which who whom whose why how does did do is are was were will would can could should has have had under over from with without please list give tell describe explain compare according in on at for by of the a an if before after during january february march april may june july august september october november december'
+const NOT_NAMES_TEXT = [
+  'what when where which who whom whose why how does did do is are was were will would can could should',
+  'has have had under over from with without please list give tell describe explain compare according',
+  'in on at for by of the a an if before after during',
+  ...MONTH_NAMES,
+].join(' ')
 // Compared in index space (stemmed, as the names are): "January" is indexed as "januari".
 const NOT_NAMES = new Set(NOT_NAMES_TEXT.split(' ').flatMap((w) => [w, ...keywordTerms(w)]))
 

@@ -6,6 +6,7 @@
  * The thresholds were calibrated on the tuning sets (facebook, pandora) and checked on the check
  * sets (camp4, twitter-10k) with `pnpm eval`; the figures are in docs/answers.md.
  */
+import { MONTH_NAMES, ORDINAL_QUARTER } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { printsBlank } from './blanks'
 import type { QuestionAnalysis } from './question'
@@ -35,13 +36,18 @@ export const asksFigure = (q: QuestionAnalysis): boolean =>
   FIGURE_TYPES.has(q.answerType) || (q.answerType === 'other' && q.periods.some((p) => /^\d{4}$/.test(p)))
 
 /**
- * The words of a period ("the first quarter of fiscal 2012", "six months ended June 30"): the same
- * closed class of time words `findPeriods` reads, in index space. A passage sharing only these with a
- * question shares its date, not its subject.
+ * The words of a period ("the first quarter of fiscal 2012", "six months ended June 30"), in index
+ * space: the months and quarter ordinals `findPeriods` reads, and the nouns and numbers periods are
+ * written with. A passage sharing only these with a question shares its date, not its subject.
  */
 const TIME_WORDS = new Set(
   keywordTerms(
-    'year years annual fiscal quarter quarters quarterly month months monthly week weeks day days period ended ending end first second third fourth half six nine three twelve january february march april may june july august september october november december',
+    [
+      'year years annual fiscal quarter quarters quarterly month months monthly week weeks day days',
+      'period ended ending end half six nine three twelve',
+      ...Object.keys(ORDINAL_QUARTER),
+      ...MONTH_NAMES,
+    ].join(' '),
   ),
 )
 

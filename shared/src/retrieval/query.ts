@@ -48,9 +48,38 @@ export interface QueryAnalysis {
   vector?: Float32Array | null
 }
 
-const MONTHS =
-  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec'
-const ORDINAL_QUARTER: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 }
+/** The months as questions and filings spell them out (periods, and words that are not names). */
+export const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+] as const
+const MONTHS = [
+  ...MONTH_NAMES,
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+].join('|')
+/** Ordinals that name a quarter ("third quarter"). */
+export const ORDINAL_QUARTER: Readonly<Record<string, number>> = { first: 1, second: 2, third: 3, fourth: 4 }
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,
   two: 2,
