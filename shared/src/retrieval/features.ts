@@ -19,10 +19,7 @@ export interface RetrievalFeatures {
   period: boolean
   answer: boolean
   section: boolean
-  /**
-   * Table-row units lift their host chunks, for figure questions (store `rows`; rows.ts). Off by
-   * default (RETRIEVAL_ON=rows): on the current retrieval it lowers the check sets' MRR (docs/tables.md).
-   */
+  /** Table-row units lift their host chunks, for figure questions (store `rows`; rows.ts). */
   rows: boolean
 }
 
@@ -37,7 +34,7 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   period: true,
   answer: true,
   section: true,
-  rows: false,
+  rows: true,
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { Schemas } from '@qdrant/js-client-rest'
 import type { PageRecord } from '../../../contract/chunk'
+import { ROW_HOSTS } from '../../rows'
 import { lineItemTerms } from '../common'
 import { candidateCount, RRF_K, rrfFuse } from '../fusion'
 import { type SearchHit, type SearchQuery, UnknownFilingError } from '../types'
@@ -139,7 +140,7 @@ async function searchWithRows(
     ...new Set(
       (results[ranked.length]?.points ?? []).map((p) => String((p.payload as unknown as RowPayload).host)),
     ),
-  ].slice(0, n)
+  ].slice(0, ROW_HOSTS)
   const fused = rrfFuse(dense, keyword, k, RRF_K, hosts)
   if (fused.length === 0) return []
   const req: Schemas['PointRequest'] = {

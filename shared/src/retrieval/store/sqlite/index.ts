@@ -20,6 +20,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import type { PageRecord } from '../../../contract/chunk'
 import { FIELD_WEIGHTS } from '../../features'
+import { ROW_HOSTS } from '../../rows'
 import { assertSafeName, newVersionName } from '../common'
 import { candidateCount, rrfFuse } from '../fusion'
 import {
@@ -183,7 +184,7 @@ export class SqliteStore implements Store, SqliteCatalog {
     const n = candidateCount(query.k, query.candidates)
     const dense = query.vector ? reader.denseIds(query.vector, n) : []
     const keyword = reader.keywordIds(query.terms, n, query.fieldWeights ?? FIELD_WEIGHTS, query.idf)
-    const rows = query.rows ? reader.rowHostIds(query.terms, n) : []
+    const rows = query.rows ? reader.rowHostIds(query.terms, n).slice(0, ROW_HOSTS) : []
     const hits: SearchHit[] = []
     for (const f of rrfFuse(dense, keyword, query.k, undefined, rows)) {
       const chunk = reader.chunk(f.id)
