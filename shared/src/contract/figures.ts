@@ -31,6 +31,8 @@ export interface Figure {
   scaled: boolean
   /** Bare 4-digit year, day of a date, note/item/section number: never a quoted figure. */
   label: boolean
+  /** A table cell's row label ("Net loss"): which line item the figure is printed in. */
+  row?: string
 }
 
 const SCALE_WORDS: Record<string, number> = {
