@@ -10,7 +10,7 @@
  */
 import { parseFigures } from '@asks1/shared/contract/figures'
 import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
-import { holdsAnswerType } from '@asks1/shared/retrieval/query'
+import { holdsAnswerType, quarterWording } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
 import { definedAbbreviations, withExpansions } from './acronyms'
@@ -42,15 +42,6 @@ export interface RankedUnit extends TextUnit {
 }
 
 const YEAR_RE = /\b(?:19|20)\d{2}\b/g
-/** How filings name a quarter: "third quarter", "Q3", or the three months ending with it. */
-const QUARTER_WORDS: Record<string, RegExp[]> = {
-  q1: [/\bfirst (?:fiscal )?quarter\b|\bQ1\b/i],
-  q2: [/\bsecond (?:fiscal )?quarter\b|\bQ2\b/i],
-  q3: [/\bthird (?:fiscal )?quarter\b|\bQ3\b/i],
-  q4: [/\bfourth (?:fiscal )?quarter\b|\bQ4\b/i],
-}
-for (const re of Object.values(QUARTER_WORDS)) re.push(/\bthree months ended\b/i)
-
 /** Single-word terms of a text in index space (the shared tokenizer stems them). */
 const stemsOf = (text: string) => keywordTerms(text).filter((t) => !t.includes(' '))
 /** Calibrated on the tuning sets (facebook, pandora); see docs/answers.md. */
@@ -208,7 +199,7 @@ export function evidenceModel(
 /** The retrieved units ranked for the question, from its evidence model (built once per answer). */
 export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit[] {
   const years = q.periods.filter((p) => /^\d{4}$/.test(p))
-  const quarters = q.periods.flatMap((p) => QUARTER_WORDS[p] ?? [])
+  const quarters = q.periods.flatMap((p) => (/^q[1-4]$/.test(p) ? [quarterWording(Number(p.slice(1)))] : []))
   const hedged = !HEDGE_RE.test(q.text)
   return model.units
     .map((u) => {
