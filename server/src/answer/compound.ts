@@ -5,6 +5,7 @@
  * first ("how fast did it grow": "it" is the revenue, the year is 2011) inherits the first part's
  * subject terms and periods. Pure.
  */
+import { isYear } from '@asks1/shared/contract/years'
 import { rrfFuse } from '@asks1/shared/retrieval/fusion'
 import { analyzeQuery, type QueryAnalysis, splitQuestion } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
@@ -26,9 +27,6 @@ const RATE_OF_ANAPHOR = new RegExp(
   `\\bhow\\s+(?:fast|quickly)\\s+\\p{L}+\\s+${ANAPHOR.source.replace('\\b', '')}\\s+(\\p{L}+)`,
   'iu',
 )
-
-/** The year terms analyzeQuery adds for a question's periods ("2011"). */
-const isYear = (t: string) => /^(?:19|20)\d{2}$/.test(t)
 
 /**
  * One analysis per part of the question; for a question that asks one thing, just the analysis of

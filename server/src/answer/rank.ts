@@ -8,8 +8,10 @@
  * it contains (0..1). Unlike BM25 it does not grow with the question's length, so one threshold on
  * it works for every question: the abstention rule and the relevance badge both read it.
  */
+
 import { parseFigures } from '@asks1/shared/contract/figures'
 import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
+import { isYear, yearsIn } from '@asks1/shared/contract/years'
 import { holdsAnswerType, quarterWording } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
@@ -41,7 +43,6 @@ export interface RankedUnit extends TextUnit {
   namesHeld: boolean
 }
 
-const YEAR_RE = /\b(?:19|20)\d{2}\b/g
 /** Single-word terms of a text in index space (the shared tokenizer stems them). */
 const stemsOf = (text: string) => keywordTerms(text).filter((t) => !t.includes(' '))
 /** Calibrated on the tuning sets (facebook, pandora); see docs/answers.md. */
@@ -160,7 +161,7 @@ export function evidenceModel(
     const stems = new Set(stemsOf(h.chunk.text))
     return q.nameHeads.every((t) => stems.has(t))
   })
-  const yearsHeld = hits.map((h) => [...new Set(h.chunk.text.match(YEAR_RE) ?? [])])
+  const yearsHeld = hits.map((h) => [...new Set(yearsIn(h.chunk.text))])
   return {
     units,
     namesHeld,
@@ -198,14 +199,14 @@ export function evidenceModel(
 
 /** The retrieved units ranked for the question, from its evidence model (built once per answer). */
 export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit[] {
-  const years = q.periods.filter((p) => /^\d{4}$/.test(p))
+  const years = q.periods.filter(isYear)
   const quarters = q.periods.flatMap((p) => (/^q[1-4]$/.test(p) ? [quarterWording(Number(p.slice(1)))] : []))
   const hedged = !HEDGE_RE.test(q.text)
   return model.units
     .map((u) => {
       const { bm25, coverage, evidence, matched } = model.measure(u.text, u.stems)
       const typeHit = holdsAnswerType(u.text, q.answerType)
-      const unitYears: string[] = u.text.match(YEAR_RE) ?? []
+      const unitYears = yearsIn(u.text)
       const periodHit =
         years.some((y) => unitYears.includes(y)) &&
         (quarters.length === 0 || quarters.some((re) => re.test(u.text)))

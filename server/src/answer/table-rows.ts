@@ -4,6 +4,7 @@
  * [p.F-4]"), cited on the row's own printed page. Pure: the tables of the retrieved pages are passed
  * in, in retrieval order.
  */
+
 import {
   cellFigure,
   cellText,
@@ -13,6 +14,7 @@ import {
   type Table,
   type TableCell,
 } from '@asks1/shared/contract/tables'
+import { isYear } from '@asks1/shared/contract/years'
 import { type AnswerType, findPeriods, quarterWording } from '@asks1/shared/retrieval/query'
 import { FIGURE_ANSWERS } from '@asks1/shared/retrieval/rows'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
@@ -91,7 +93,7 @@ function columnFor(name: string, q: QuestionAnalysis, asked: readonly AskedYear[
     const span = periodSpan(name)
     return span !== null && yearColumn(span, asked)
   }
-  const years = q.periods.filter((p) => /^\d{4}$/.test(p))
+  const years = q.periods.filter(isYear)
   if (!years.some((y) => new RegExp(`\\b${y}\\b`).test(name))) return false
   return quarterWording(Number(quarter.slice(1))).test(name)
 }
@@ -115,7 +117,7 @@ export function rowAnswer(
   model: EvidenceModel,
 ): RowAnswer | null {
   if (!FIGURE_ANSWERS.has(q.answerType)) return null
-  if (!q.periods.some((p) => /^\d{4}$/.test(p))) return null
+  if (!q.periods.some(isYear)) return null
   const asked = askedYears(q.text)
   const terms = new Set(q.terms)
   let best: (RowAnswer & { score: number }) | null = null

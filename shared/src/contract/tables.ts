@@ -6,6 +6,7 @@
  */
 import { type Static, Type } from 'typebox'
 import { countRow, type Figure, formatFigure, parseFigure, parseUnits } from './figures'
+import { yearsIn } from './years'
 
 export const TableCellSchema = Type.Object({
   text: Type.String({ description: 'As printed ("$ 3,711", "(27,474)", "—")' }),
@@ -173,9 +174,9 @@ export interface PeriodSpan {
  * Null when the period names no year.
  */
 export function periodSpan(period: string): PeriodSpan | null {
-  const year = /\b((?:19|20)\d{2})\b/.exec(period)
-  if (!year) return null
-  const endYear = Number(year[1])
+  const year = yearsIn(period)[0]
+  if (year === undefined) return null
+  const endYear = Number(year)
   const month = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{0,2}/i.exec(period)
   const endMonth = month ? monthOf(month[1] as string) : null
   const dur =
