@@ -2,6 +2,8 @@
  * What both table readers (PDF geometry, EDGAR markup) share once cells are placed in columns:
  * header lines to period labels, a printed cell to a scaled value, footnote markers off labels.
  */
+
+import { isYear, yearsIn } from '@asks1/shared/contract/calendar'
 import {
   isEmptyCell,
   parseFigure,
@@ -10,7 +12,6 @@ import {
   type Units,
 } from '@asks1/shared/contract/figures'
 import type { Table, TableCell } from '@asks1/shared/contract/tables'
-import { isYear, yearsIn } from '@asks1/shared/contract/years'
 
 const MONTH =
   '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?)'

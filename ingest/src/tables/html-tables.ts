@@ -5,9 +5,9 @@
  * column under them. Each row keeps the printed page its line landed on.
  */
 
+import { hasYear } from '@asks1/shared/contract/calendar'
 import { parseUnits, type Units } from '@asks1/shared/contract/figures'
 import type { Table, TableColumn, TableRow } from '@asks1/shared/contract/tables'
-import { hasYear } from '@asks1/shared/contract/years'
 import type { HtmlRow, Line } from '../layout'
 import {
   cleanLabel,

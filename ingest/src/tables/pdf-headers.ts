@@ -4,8 +4,8 @@
  * are resolved from the joined header parts by `resolvePeriod` (common.ts).
  */
 
+import { hasYear } from '@asks1/shared/contract/calendar'
 import { parseUnits, type Units } from '@asks1/shared/contract/figures'
-import { hasYear } from '@asks1/shared/contract/years'
 import type { Line, Segment } from '../layout'
 import { type ColumnSpan, columnPitch } from './pdf-columns'
 import { isProse } from './pdf-rows'

@@ -5,7 +5,7 @@
  * first ("how fast did it grow": "it" is the revenue, the year is 2011) inherits the first part's
  * subject terms and periods. Pure.
  */
-import { isYear } from '@asks1/shared/contract/years'
+import { isYear } from '@asks1/shared/contract/calendar'
 import { rrfFuse } from '@asks1/shared/retrieval/fusion'
 import { analyzeQuery, type QueryAnalysis, splitQuestion } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'

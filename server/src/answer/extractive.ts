@@ -6,9 +6,9 @@
  */
 
 import type { Abstention } from '@asks1/shared/contract/api'
+import { isYear } from '@asks1/shared/contract/calendar'
 import { pageTag } from '@asks1/shared/contract/citations'
 import type { Table } from '@asks1/shared/contract/tables'
-import { isYear } from '@asks1/shared/contract/years'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
 import escapeStringRegexp from 'escape-string-regexp'

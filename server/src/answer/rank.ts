@@ -9,9 +9,9 @@
  * it works for every question: the abstention rule and the relevance badge both read it.
  */
 
+import { isYear, yearsIn } from '@asks1/shared/contract/calendar'
 import { parseFigures } from '@asks1/shared/contract/figures'
 import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
-import { isYear, yearsIn } from '@asks1/shared/contract/years'
 import { holdsAnswerType, quarterWording } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'

@@ -6,8 +6,8 @@
  * The thresholds were calibrated on the tuning sets (facebook, pandora) and checked on the check
  * sets (camp4, twitter-10k) with `pnpm eval`; the figures are in docs/answers.md.
  */
-import { isYear } from '@asks1/shared/contract/years'
-import { MONTH_NAMES, ORDINAL_QUARTER } from '@asks1/shared/retrieval/query'
+import { isYear, MONTH_NAMES } from '@asks1/shared/contract/calendar'
+import { ORDINAL_QUARTER } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { printsBlank } from './blanks'
 import type { QuestionAnalysis } from './question'

@@ -5,6 +5,7 @@
  * in, in retrieval order.
  */
 
+import { isYear } from '@asks1/shared/contract/calendar'
 import {
   cellFigure,
   cellText,
@@ -14,7 +15,6 @@ import {
   type Table,
   type TableCell,
 } from '@asks1/shared/contract/tables'
-import { isYear } from '@asks1/shared/contract/years'
 import { type AnswerType, findPeriods, quarterWording } from '@asks1/shared/retrieval/query'
 import { FIGURE_ANSWERS } from '@asks1/shared/retrieval/rows'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'

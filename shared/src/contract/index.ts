@@ -3,6 +3,7 @@
  * one module here; this index only gathers them.
  */
 export * from './api'
+export * from './calendar'
 export * from './chunk'
 export * from './citations'
 export * from './document'
@@ -12,4 +13,3 @@ export * from './limits'
 export * from './operations'
 export * from './page-label'
 export * from './routes'
-export * from './years'

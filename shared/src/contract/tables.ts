@@ -5,8 +5,8 @@
  * period). Browser-safe.
  */
 import { type Static, Type } from 'typebox'
+import { monthOf, yearsIn } from './calendar'
 import { countRow, type Figure, formatFigure, parseFigure, parseUnits } from './figures'
-import { yearsIn } from './years'
 
 export const TableCellSchema = Type.Object({
   text: Type.String({ description: 'As printed ("$ 3,711", "(27,474)", "—")' }),
@@ -102,20 +102,6 @@ export function tableFigures(tables: readonly Table[], page?: string): Figure[] 
   return out
 }
 
-const MONTH_NAMES = [
-  'jan',
-  'feb',
-  'mar',
-  'apr',
-  'may',
-  'jun',
-  'jul',
-  'aug',
-  'sep',
-  'oct',
-  'nov',
-  'dec',
-] as const
 const SPAN_MONTHS: Record<string, number> = {
   three: 3,
   six: 6,
@@ -138,12 +124,6 @@ const WEEKS_MONTHS: Record<string, number> = {
   '39': 9,
   '52': 12,
   '53': 12,
-}
-
-/** A month's number (1–12) from its name or abbreviation ("January", "Sept."), else null. */
-export function monthOf(name: string): number | null {
-  const i = MONTH_NAMES.indexOf(name.slice(0, 3).toLowerCase() as (typeof MONTH_NAMES)[number])
-  return i < 0 ? null : i + 1
 }
 
 /** What a column's period covers, read from the period `resolvePeriod` (ingest) wrote. */

@@ -9,8 +9,9 @@
  * syntax ("how many" + noun, "when", "who", an auxiliary verb first), and periods follow how filings
  * print them ("fiscal 2012", "the six months ended June 30, 2016", "Q3 2012").
  */
+
+import { MONTH_NAMES, monthOf } from '../contract/calendar'
 import { parseFigures } from '../contract/figures'
-import { monthOf } from '../contract/tables'
 import { isStopWord, keywordTerms } from './terms'
 
 export type AnswerType =
@@ -54,21 +55,6 @@ export interface QueryAnalysis {
   vector?: Float32Array | null
 }
 
-/** The months as questions and filings spell them out (periods, and words that are not names). */
-export const MONTH_NAMES = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-] as const
 const MONTHS = [
   ...MONTH_NAMES,
   'jan',

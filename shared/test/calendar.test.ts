@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { hasYear, isYear, yearsIn } from '../src/contract/years'
+import { hasYear, isYear, MONTH_NAMES, monthOf, yearsIn } from '../src/contract/calendar'
+
+describe('months', () => {
+  it('monthOf reads a name or its abbreviation, and nothing shorter', () => {
+    expect(MONTH_NAMES).toHaveLength(12)
+    expect(monthOf('January')).toBe(1)
+    expect(monthOf('Sept.')).toBe(9)
+    expect(monthOf('DEC')).toBe(12)
+    expect(monthOf('May')).toBe(5)
+    expect(monthOf('Ma')).toBeNull()
+    expect(monthOf('Foo')).toBeNull()
+  })
+})
 
 describe('years', () => {
   it('isYear takes a whole four-digit year from 1900 to 2099 only', () => {
