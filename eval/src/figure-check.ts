@@ -64,7 +64,7 @@ export interface CheckerScore {
  */
 const onPage = (f: Figure, p: PageRecord, claim: string) => {
   const cells = tableFigures(p.tables ?? [], p.label)
-  return figureOnPage(f, p.text, cells) && otherLineItem(f, claim, cells) === null
+  return figureOnPage(f, p.text, cells) && otherLineItem(f, claim, cells, p.text) === null
 }
 
 /** The sentence of `text` a figure found at `index` is in: the words that name its line item. */

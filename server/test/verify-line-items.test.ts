@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { rowText, type Table, tableFigures } from '@asks1/shared/contract/tables'
+import { type Table, tableFigures } from '@asks1/shared/contract/tables'
 import { describe, expect, it } from 'vitest'
 import { verifyCitations } from '../src/answer/verify'
 
@@ -7,7 +7,12 @@ import { verifyCitations } from '../src/answer/verify'
 const TABLES = (
   JSON.parse(readFileSync(new URL('./fixtures/facebook-s1-tables.json', import.meta.url), 'utf8')) as Table[]
 ).filter((t) => t.page === 'F-4')
-const texts = new Map([['F-4', TABLES.flatMap((t) => t.rows.map((r) => rowText(t, r))).join('\n')]])
+/** The page as the PDF prints it: the caption, then each row's label and cells as printed. */
+const printed = TABLES.flatMap((t) => [
+  `${t.title ?? ''} (In millions)`,
+  ...t.rows.map((r) => `${r.label} ${r.cells.map((c) => c.text).join(' ')}`),
+]).join('\n')
+const texts = new Map([['F-4', printed]])
 const cells = new Map([['F-4', tableFigures(TABLES, 'F-4')]])
 
 describe('the figure check reads the line item', () => {

@@ -6,6 +6,7 @@ import fixture from './fixtures/figure-pages.json' with { type: 'json' }
 
 // Real pages: the tables ingest reads from the Chrome-printed PDFs (fixtures/figure-pages.json).
 const tables = fixture.tables as unknown as Record<string, Record<string, Table[]>>
+const pages = fixture.pages as Record<string, Record<string, string>>
 const cellsOf = (filing: string, label: string): Figure[] => {
   const t = tables[filing]?.[label]
   if (!t) throw new Error(`fixture lacks tables of ${filing} p.${label}`)
@@ -74,6 +75,26 @@ describe('line items', () => {
       printedIn: 'General and Administrative',
       named: 'Interest income',
     })
+  })
+
+  it("does not refuse the page's own words, or a figure its prose states with a scale word", () => {
+    // An extractive quote of Facebook's ownership table (p.127): its footnote marker "(3)" equals
+    // another row's cell, and the quote names Mark Zuckerberg's row; the words are the page's own.
+    const p127 = pages['facebook-s1']?.['127'] ?? ''
+    const quote =
+      'Named Executive Officers and Directors: Mark Zuckerberg (3) — — 533,801,850 28.4 28.2(4) Shares subject to voting proxy'
+    const marker = parseFigures(quote).find((x) => x.text === '(3)') as Figure
+    expect(otherLineItem(marker, quote, cellsOf('facebook-s1', '127'))).not.toBeNull()
+    expect(otherLineItem(marker, quote, cellsOf('facebook-s1', '127'), p127)).toBeNull()
+    const text = pages['facebook-s1']?.['F-3'] ?? ''
+    const cells = cellsOf('facebook-s1', 'F-3')
+    // Prose printing "$2,396 million" says itself what the figure is.
+    const claim = 'Cash and cash equivalents were $2,396 million.'
+    const g = parseFigures(claim)[0] as Figure
+    expect(otherLineItem(g, claim, cells, text)).not.toBeNull()
+    expect(
+      otherLineItem(g, claim, cells, `${text}\nWe held $2,396 million of marketable securities.`),
+    ).toBeNull()
   })
 
   it('does not refuse when the sentence names no other row in full', () => {

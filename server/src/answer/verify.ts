@@ -63,7 +63,7 @@ export function verifyCitations(
         const text = pageText.get(p)
         const as = text === undefined ? [] : printedAs(f, text, pageCells.get(p))
         if (as.length === 0) continue
-        const elsewhere = otherLineItem(f, g.claim, pageCells.get(p) ?? [])
+        const elsewhere = otherLineItem(f, g.claim, pageCells.get(p) ?? [], text)
         if (elsewhere) other.set(f, other.get(f) ?? elsewhere)
         else onPages.set(p, [...new Set(as.map((a) => a.text))])
       }

@@ -84,6 +84,27 @@ function naming(label: string, terms: ReadonlySet<string>): Naming | null {
 }
 const better = (a: Naming, b: Naming) => a.named > b.named || (a.named === b.named && a.cover > b.cover)
 
+/** Spacing and quote marks aside, lower case: a quote's words as the page prints them. */
+const squash = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[“”"‘’'…]|\.\.\./g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+/** The clause is the page's own words (an extractive quote): they cannot name another line item. */
+const quotesPage = (clause: string, pageText: string) => {
+  const c = squash(clause)
+  return c.length > 0 && squash(pageText).includes(c)
+}
+
+/**
+ * The page prints the figure with its scale word ("$0.4 million"): prose, which says what it is
+ * itself; a table prints bare numbers under its units.
+ */
+const statedInProse = (quote: Figure, pageText: string) =>
+  parseFigures(pageText).some((f) => f.scaled && figureStates(f, quote))
+
 /**
  * Whether a quoted figure, equal to table cells of the cited page (`cells`: the page's cells, each
  * with its `row`), is printed only in rows its clause of `claim` (the sentence quoting it) names
@@ -93,13 +114,20 @@ const better = (a: Naming, b: Naming) => a.named > b.named || (a.named === b.nam
  * liabilities and stockholders' equity" in part). Null when no cell matches (the text check alone
  * decides), when a printing row names no line item ("Total"), or when no other row is named
  * better: a figure is refused only when its own words say it is another line item than the page
- * prints it as. "Net income" still accepts the cell of "Net income and comprehensive income", and
+ * prints it as. With `pageText`, also null when the clause quotes the page word for word, or the
+ * page's prose states the figure with its scale word. "Net income" still accepts the cell of "Net income and comprehensive income", and
  * "revenue" the cell of "Cost of revenue" (half named): the rule errs towards "verified".
  */
-export function otherLineItem(quote: Figure, claim: string, cells: readonly Figure[]): OtherLineItem | null {
+export function otherLineItem(
+  quote: Figure,
+  claim: string,
+  cells: readonly Figure[],
+  pageText = '',
+): OtherLineItem | null {
   const matched = cells.filter((c) => c.row !== undefined && figureStates(c, quote))
   if (matched.length === 0) return null
   const clause = clauseOf(claim, quote.text)
+  if (pageText && (quotesPage(clause, pageText) || statedInProse(quote, pageText))) return null
   const terms = new Set(keywordTerms(clause))
   if (OTHER_RE.test(clause)) terms.add(OTHER)
   let best: Naming = { named: 0, cover: 0 }
