@@ -19,6 +19,8 @@ export interface RetrievalFeatures {
   period: boolean
   answer: boolean
   section: boolean
+  /** WordNet's derivationally related forms of the question's words are searched too (derivations.ts). */
+  derive: boolean
   /**
    * Table-row units lift their host chunks, for figure questions (store `rows`; rows.ts). Off by
    * default (RETRIEVAL_ON=rows): on the current retrieval it lowers the check sets' MRR (docs/tables.md).
@@ -37,6 +39,7 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   period: true,
   answer: true,
   section: true,
+  derive: true,
   rows: false,
 }
 

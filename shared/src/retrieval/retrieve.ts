@@ -1,8 +1,10 @@
 /**
  * Retrieval as the server and the evaluation call it: analyse the question once (terms, periods,
  * answer type), embed it unless the embedder is missing (keyword-only), one hybrid search in the
- * filing's live version for a candidate pool, then a passage-level rerank of the pool.
+ * filing's live version for a candidate pool (the question's terms, and at a lower weight the words
+ * WordNet derives from them), then a passage-level rerank of the pool.
  */
+import { DERIVE_WEIGHT, derivedTerms } from './derivations'
 import type { Embedder } from './embedder'
 import { ALL_FEATURES, FIELD_WEIGHTS, type RetrievalFeatures } from './features'
 import { analyzeQuery, type QueryAnalysis } from './query'
@@ -19,6 +21,8 @@ export interface RetrieveOptions {
   fieldWeights?: { heading: number; form: number }
   /** Rerank evidence weights (default RERANK_WEIGHTS). */
   rerankWeights?: RerankWeights
+  /** Query weight of the derivationally related terms (default DERIVE_WEIGHT; feature `derive`). */
+  deriveWeight?: number
 }
 
 /** The question's analysis with its vector filled in when the embedder is ready. */
@@ -44,8 +48,12 @@ export async function retrieve(
     embedder,
     typeof question === 'string' ? analyzeQuery(question, { frame: features.frame }) : question,
   )
+  // WordNet's relatives of the question's words join at a lower weight (derivations.ts).
+  const derived = features.derive ? derivedTerms(q.text, q.terms) : []
+  const derivedWeight = options.deriveWeight ?? DERIVE_WEIGHT
   const hits = await store.search(filing, {
-    terms: q.terms,
+    terms: [...q.terms, ...derived],
+    termWeights: [...q.terms.map(() => 1), ...derived.map(() => derivedWeight)],
     vector: q.vector ?? null,
     k: features.rerank ? Math.max(k, RERANK_POOL) : k,
     candidates: options.candidates,

@@ -53,7 +53,7 @@ export async function searchVersion(
   query: SearchQuery,
 ): Promise<SearchHit[]> {
   const n = candidateCount(query.k, query.candidates)
-  const sparse = querySparse(query.terms)
+  const sparse = querySparse(query.terms, query.termWeights)
   if (query.vector && m.embedded && query.vector.length !== m.dim) {
     throw new Error(
       `Query vector has ${query.vector.length} dimensions but ${filing}@${m.version} was embedded with ${m.dim}; re-ingest with the current model`,

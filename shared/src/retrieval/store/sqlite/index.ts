@@ -182,7 +182,13 @@ export class SqliteStore implements Store, SqliteCatalog {
     const reader = this.reader(filing)
     const n = candidateCount(query.k, query.candidates)
     const dense = query.vector ? reader.denseIds(query.vector, n) : []
-    const keyword = reader.keywordIds(query.terms, n, query.fieldWeights ?? FIELD_WEIGHTS, query.idf)
+    const keyword = reader.keywordIds(
+      query.terms,
+      n,
+      query.fieldWeights ?? FIELD_WEIGHTS,
+      query.idf,
+      query.termWeights,
+    )
     const rows = query.rows ? reader.rowHostIds(query.terms, n) : []
     const hits: SearchHit[] = []
     for (const f of rrfFuse(dense, keyword, query.k, undefined, rows)) {

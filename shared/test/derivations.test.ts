@@ -1,0 +1,32 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { baseForms, closeWordNet, derivedTerms, derivedWords } from '../src/retrieval/derivations'
+import { analyzeQuery } from '../src/retrieval/query'
+import { stem } from '../src/retrieval/terms'
+
+afterAll(() => closeWordNet())
+
+describe('WordNet derivations', () => {
+  it("finds a word's base forms in WordNet's index (morphy's detachment rules)", () => {
+    expect(baseForms('employees')).toContainEqual({ lemma: 'employee', pos: 'n' })
+    expect(baseForms('owns')).toContainEqual({ lemma: 'own', pos: 'v' })
+    expect(baseForms('zzzqx')).toEqual([])
+  })
+
+  it('links a verb to its derived nouns, and a noun back to its verb', () => {
+    expect(derivedWords('employ')).toEqual(expect.arrayContaining(['employee', 'employer', 'employment']))
+    expect(derivedWords('employees')).toContain('employ')
+    expect(derivedWords('grow')).toContain('growth')
+    // Only single words, never the word itself.
+    for (const w of derivedWords('invest')) expect(w).toMatch(/^[a-z]+$/)
+    expect(derivedWords('invest')).not.toContain('invest')
+  })
+
+  it("gives the index terms a question's words are related to, not its own terms", () => {
+    const q = analyzeQuery('How many people does the company employ?')
+    const more = derivedTerms(q.text, q.terms)
+    // Porter keeps "employ" (emploi) and "employees" (employe) apart; WordNet joins them.
+    expect(more).toContain(stem('employees'))
+    for (const t of more) expect(q.terms).not.toContain(t)
+    expect(derivedTerms('the of and', [])).toEqual([])
+  })
+})
