@@ -19,8 +19,10 @@ export interface RetrievalFeatures {
   period: boolean
   answer: boolean
   section: boolean
-  /** WordNet's derivationally related forms of the question's words are searched too (derivations.ts). */
+  /** WordNet's derivationally related forms of the question's words are searched too (wordnet.ts). */
   derive: boolean
+  /** WordNet's synonyms (first sense) of the question's words are searched too (wordnet.ts). */
+  synonyms: boolean
   /**
    * Table-row units lift their host chunks, for figure questions (store `rows`; rows.ts). Off by
    * default (RETRIEVAL_ON=rows): on the current retrieval it lowers the check sets' MRR (docs/tables.md).
@@ -40,6 +42,7 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   answer: true,
   section: true,
   derive: true,
+  synonyms: true,
   rows: false,
 }
 

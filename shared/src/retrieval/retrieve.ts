@@ -1,16 +1,16 @@
 /**
  * Retrieval as the server and the evaluation call it: analyse the question once (terms, periods,
  * answer type), embed it unless the embedder is missing (keyword-only), one hybrid search in the
- * filing's live version for a candidate pool (the question's terms, and at a lower weight the words
- * WordNet derives from them), then a passage-level rerank of the pool.
+ * filing's live version for a candidate pool (the question's terms, and at lower weights the words
+ * WordNet derives from them and their synonyms), then a passage-level rerank of the pool.
  */
-import { DERIVE_WEIGHT, derivedTerms } from './derivations'
 import type { Embedder } from './embedder'
 import { ALL_FEATURES, FIELD_WEIGHTS, type RetrievalFeatures } from './features'
 import { analyzeQuery, type QueryAnalysis } from './query'
 import { RERANK_POOL, type RerankWeights, rerank } from './rerank'
 import { asksForFigure } from './rows'
 import type { SearchHit, Store } from './store/types'
+import { DERIVE_WEIGHT, derivedTerms, SYNONYM_WEIGHT, synonymTerms } from './wordnet'
 
 export interface RetrieveOptions {
   /** Candidates per list before fusion (the store takes at least 50). */
@@ -23,6 +23,8 @@ export interface RetrieveOptions {
   rerankWeights?: RerankWeights
   /** Query weight of the derivationally related terms (default DERIVE_WEIGHT; feature `derive`). */
   deriveWeight?: number
+  /** Query weight of the synonyms (default SYNONYM_WEIGHT; feature `synonyms`). */
+  synonymWeight?: number
 }
 
 /** The question's analysis with its vector filled in when the embedder is ready. */
@@ -48,12 +50,16 @@ export async function retrieve(
     embedder,
     typeof question === 'string' ? analyzeQuery(question, { frame: features.frame }) : question,
   )
-  // WordNet's relatives of the question's words join at a lower weight (derivations.ts).
+  // WordNet's relatives of the question's words join at lower weights (wordnet.ts).
   const derived = features.derive ? derivedTerms(q.text, q.terms) : []
-  const derivedWeight = options.deriveWeight ?? DERIVE_WEIGHT
+  const synonyms = features.synonyms ? synonymTerms(q.text, q.terms, derived) : []
   const hits = await store.search(filing, {
-    terms: [...q.terms, ...derived],
-    termWeights: [...q.terms.map(() => 1), ...derived.map(() => derivedWeight)],
+    terms: [...q.terms, ...derived, ...synonyms],
+    termWeights: [
+      ...q.terms.map(() => 1),
+      ...derived.map(() => options.deriveWeight ?? DERIVE_WEIGHT),
+      ...synonyms.map(() => options.synonymWeight ?? SYNONYM_WEIGHT),
+    ],
     vector: q.vector ?? null,
     k: features.rerank ? Math.max(k, RERANK_POOL) : k,
     candidates: options.candidates,
@@ -64,5 +70,6 @@ export async function retrieve(
       form: features.form ? (options.fieldWeights?.form ?? FIELD_WEIGHTS.form) : 0,
     },
   })
-  return features.rerank ? rerank(q, hits, features, options.rerankWeights).slice(0, k) : hits
+  const rq = process.env.S1X_RRD ? { ...q, terms: [...q.terms, ...derived] } : q
+  return features.rerank ? rerank(rq, hits, features, options.rerankWeights).slice(0, k) : hits
 }

