@@ -70,6 +70,5 @@ export async function retrieve(
       form: features.form ? (options.fieldWeights?.form ?? FIELD_WEIGHTS.form) : 0,
     },
   })
-  const rq = process.env.S1X_RRD ? { ...q, terms: [...q.terms, ...derived] } : q
-  return features.rerank ? rerank(rq, hits, features, options.rerankWeights).slice(0, k) : hits
+  return features.rerank ? rerank(q, hits, features, options.rerankWeights).slice(0, k) : hits
 }
