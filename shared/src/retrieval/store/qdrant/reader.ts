@@ -6,7 +6,7 @@
 import type { Schemas } from '@qdrant/js-client-rest'
 import type { PageRecord } from '../../../contract/chunk'
 import { RRF_K } from '../../fusion'
-import { lineItemTerms } from '../common'
+import { lineItemTerms, ownTerms } from '../common'
 import { candidateCount, fuseCandidates } from '../fusion'
 import { type SearchHit, type SearchQuery, UnknownFilingError } from '../types'
 import type { QdrantHttp } from './http'
@@ -74,7 +74,8 @@ export async function searchVersion(
     with_payload: false,
     with_vector: false,
   }))
-  const lineItem = lineItemTerms(query.terms)
+  // A row's label must hold one of the question's own terms, not an expansion (WordNet's).
+  const lineItem = lineItemTerms(ownTerms(query))
   if (query.rows && (m.rows ?? 0) > 0 && lineItem.length)
     return searchWithRows(http, { collection, filing, meta: m }, ranked, { sparse, lineItem }, query.k, n)
   const batch: Schemas['QueryRequestBatch'] = { searches: [fused, ...ranked] }

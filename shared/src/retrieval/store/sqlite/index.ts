@@ -20,7 +20,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import type { PageRecord } from '../../../contract/chunk'
 import { FIELD_WEIGHTS } from '../../features'
-import { assertSafeName, newVersionName } from '../common'
+import { assertSafeName, newVersionName, ownTerms } from '../common'
 import { candidateCount, fuseCandidates } from '../fusion'
 import {
   type FilingStatus,
@@ -189,7 +189,8 @@ export class SqliteStore implements Store, SqliteCatalog {
       query.idf,
       query.termWeights,
     )
-    const rows = query.rows ? reader.rowHostIds(query.terms, n) : []
+    // Table rows are matched on the question's own terms, not its expansions (WordNet's).
+    const rows = query.rows ? reader.rowHostIds(ownTerms(query), n) : []
     const hits: SearchHit[] = []
     for (const f of fuseCandidates(dense, keyword, query.k, rows)) {
       const chunk = reader.chunk(f.id)
