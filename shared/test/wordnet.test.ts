@@ -47,4 +47,13 @@ describe('WordNet derivations', () => {
     expect(syn).toContain(stem('earnings'))
     for (const t of syn) expect([...q.terms, ...derived]).not.toContain(t)
   })
+
+  it('leaves names alone: a capitalised word inside a sentence is not expanded', () => {
+    const q = analyzeQuery('How did Target grow its stores?')
+    expect(derivedTerms(q.text, q.terms)).toContain(stem('growth'))
+    expect(synonymTerms(q.text, q.terms)).not.toContain(stem('mark'))
+    // The same word in lower case, or first in its sentence, is the common word.
+    const common = analyzeQuery('Target: how was the sales target set?')
+    expect(synonymTerms(common.text, common.terms)).toContain(stem('mark'))
+  })
 })

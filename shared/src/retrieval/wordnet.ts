@@ -247,7 +247,7 @@ export function synonymWords(word: string): string[] {
 
 /**
  * Index terms related to the question's own words: each plain word of the question whose stem is a
- * search term gives the stems of its relatives (`derivedWords` or `synonymWords`) that are not
+ * search term (not a name) gives the stems of its relatives (`derivedWords` or `synonymWords`) that are not
  * search terms already (nor stop words, nor in `skip`). First seen first.
  */
 export function relatedTerms(
@@ -258,7 +258,11 @@ export function relatedTerms(
 ): string[] {
   const asked = new Set([...terms, ...skip])
   const out = new Set<string>()
-  for (const raw of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+  for (const m of text.matchAll(/[A-Za-z]+/g)) {
+    // A capitalised word inside a sentence is a name ("Target", "Gap", "Oracle"): WordNet's senses
+    // are the common word's, so a name is not expanded.
+    if (/^[A-Z]/.test(m[0]) && !/(?:^|[.?!:]\s*)$/.test(text.slice(0, m.index))) continue
+    const raw = m[0].toLowerCase()
     if (raw.length < 3 || isStopWord(raw) || !asked.has(stem(raw))) continue
     for (const w of related(raw)) {
       const t = stem(w)
