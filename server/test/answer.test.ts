@@ -149,6 +149,28 @@ describe('extractive answers', () => {
     )
     expect(r.abstention?.reason).toBe('no-figure')
   })
+  it('does not answer a count with a sum of money', () => {
+    const priced = tagged('7', 'Listeners can subscribe to Acme One for $36 a year.')
+    const q = 'How many paying Acme One subscribers are there?'
+    expect(extractiveAnswer(q, [priced], { company }).abstention?.reason).toBe('no-figure')
+    const counted = tagged('8', 'Acme One had 120,000 paying subscribers at year end.')
+    const r = extractiveAnswer(q, [priced, counted], { company })
+    expect(r.abstention).toBeNull()
+    expect(r.text).toContain('120,000')
+    expect(r.text).not.toContain('$36')
+  })
+  it('does not read "non-employee" as about employees', () => {
+    const r = extractiveAnswer(
+      'How many employees did Acme have?',
+      [
+        tagged('79', 'As of January 31, 2011, we had 295 employees.'),
+        tagged('F-24', 'The expected term for non-employee awards is the contractual term of 10 years.'),
+      ],
+      { company },
+    )
+    expect(r.text).toContain('[p.79]')
+    expect(r.text).not.toContain('F-24')
+  })
   it('reads a question about a year as asking for that year’s figure', () => {
     const r = extractiveAnswer(
       'What were Acme’s launch revenues in 2011?',

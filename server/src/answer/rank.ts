@@ -35,6 +35,8 @@ export interface RankedUnit extends TextUnit {
   periodInPassage: boolean
   /** The unit states a figure (an amount, a share, a count; a bare year is not one). */
   hasFigure: boolean
+  /** The unit's figures are all sums of money (a price, an amount): no count or share among them. */
+  moneyOnly: boolean
   /** The unit holds the kind of answer asked for. */
   typeHit: boolean
   /** The passage the unit comes from names what the question names (true when it names nothing). */
@@ -51,8 +53,25 @@ const QUARTER_WORDS: Record<string, RegExp[]> = {
 }
 for (const re of Object.values(QUARTER_WORDS)) re.push(/\bthree months ended\b/i)
 
-/** Single-word terms of a text in index space (the shared tokenizer stems them). */
-const stemsOf = (text: string) => keywordTerms(text).filter((t) => !t.includes(' '))
+/** "non-employee", "non-GAAP": the prefix makes the word its complement. */
+const NEGATED_RE = /(?<![\p{L}\p{N}])non-(\p{L}[\p{L}\p{N}]*)/giu
+
+/**
+ * Single-word terms of a text in index space (the shared tokenizer stems them). The tokenizer also
+ * gives a hyphenated word's parts ("non-employee" → "non-employe", "non", "employe"); the word after
+ * "non-" is dropped, since "non-employee awards" is not about employees: it matched "How many
+ * employees…" as well as the sentence with the head count. The compound itself stays.
+ */
+export function stemsOf(text: string): string[] {
+  const stems = keywordTerms(text).filter((t) => !t.includes(' '))
+  for (const m of text.matchAll(NEGATED_RE)) {
+    for (const part of keywordTerms(m[1] as string)) {
+      const at = stems.indexOf(part)
+      if (at >= 0) stems.splice(at, 1)
+    }
+  }
+  return stems
+}
 /** Calibrated on the tuning sets (facebook, pandora); see docs/answers.md. */
 export const NAME_WEIGHT = 8
 export const UNSEEN_WEIGHT = 0.3
@@ -205,6 +224,15 @@ export function evidenceModel(
   }
 }
 
+/** Whether a text states a figure, and whether all it states are sums of money. */
+function figureFacts(text: string): { hasFigure: boolean; moneyOnly: boolean } {
+  const figures = parseFigures(text).filter((f) => !f.label)
+  return {
+    hasFigure: figures.length > 0,
+    moneyOnly: figures.length > 0 && figures.every((f) => f.kind === 'money' || f.kind === 'per-share'),
+  }
+}
+
 /** The retrieved units ranked for the question, from its evidence model (built once per answer). */
 export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit[] {
   const years = q.periods.filter((p) => /^\d{4}$/.test(p))
@@ -247,7 +275,7 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
           unitYears.length === 0 &&
           quarters.length === 0 &&
           years.some((y) => model.yearsHeld[u.hit]?.includes(y)),
-        hasFigure: parseFigures(u.text).some((f) => !f.label),
+        ...figureFacts(u.text),
       }
     })
     .sort((a, b) => b.score - a.score)
