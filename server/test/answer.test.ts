@@ -256,6 +256,23 @@ describe('extractive answers', () => {
   it('abstains when no passage uses the question’s words', () => {
     expect(extractiveAnswer('zebra giraffe', hits).abstention?.reason).toBe('no-passage')
   })
+  it('scores a unit too long to quote on the window it quotes', () => {
+    // A table flattened onto one line: "Deferred" near its start, "revenue" 1,500 characters on;
+    // no window of it quotes both, so the sentence that holds them together ranks first.
+    const cells = Array.from({ length: 120 }, (_, i) => `Item ${i} ${1000 + i}`).join(' ')
+    const table = `Deferred tax assets ${cells} Total revenue 9,999`
+    const q = analyzeQuestion('How much deferred revenue did Acme report?', company)
+    const ranked = rankUnits(
+      q,
+      evidenceModel(q, [
+        tagged('F-9', table),
+        tagged('40', 'Deferred revenue was $12 million at year end, up from $9 million.'),
+      ]),
+    )
+    expect(ranked[0]?.text).toContain('Deferred revenue was $12 million')
+    const tableUnit = ranked.find((u) => u.text.startsWith('Deferred tax'))
+    expect(tableUnit?.matched).toHaveLength(1)
+  })
   it('cuts a long unit around the question’s terms, not at its start', () => {
     const long = `${'Filler words about nothing at all. '.repeat(40)}Revenue was $3,711 million.`
     const out = clip(long, ['revenu'])

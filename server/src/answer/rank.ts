@@ -14,10 +14,13 @@ import { holdsAnswerType } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
 import { definedAbbreviations, withExpansions } from './acronyms'
+import { clipWindow, MAX_QUOTE } from './clip'
 import type { QuestionAnalysis } from './question'
 
 export interface RankedUnit extends TextUnit {
   score: number
+  /** The stretch `[from, to)` of the text quoted (the whole unit unless it is too long to quote). */
+  window: { from: number; to: number }
   coverage: number
   /** Evidence that the unit is about what was asked (0..1): coverage with names weighed up and words the filing never uses weighed down. */
   evidence: number
@@ -82,6 +85,13 @@ export const UNSEEN_WEIGHT = 0.3
 const HEDGE_RE = /\b(?:may|might|could|would)\b/i
 /** Calibrated on the tuning sets (0.3–0.8 within one fact of each other; 0.6 mid-plateau). */
 const HEDGE_FACTOR = 0.6
+/**
+ * Units longer than this are scored on their quoted window only; a long sentence is still read
+ * whole. Calibrated on the tuning sets (1×, 1.5×, 2×, 3× the quote, and never: tuning facts 56.0,
+ * 56.0, 56.0, 54.8, 54.8 %; first quote on a gold page 56.4, 56.4, 54.5, 54.5, 52.7 %), read on the
+ * check sets (facts 49.3, 50.7, 50.7, 50.7, 49.3 %). docs/answers.md.
+ */
+const WINDOW_SCORED = 1.5 * MAX_QUOTE
 const K1 = 1.2
 const B = 0.75
 
@@ -139,6 +149,8 @@ export interface EvidenceModel {
   yearsHeld: readonly (readonly string[])[]
   /** Evidence (0..1), coverage (0..1), BM25 and the matched terms of one text. */
   measure(text: string, stems?: readonly string[]): Measure
+  /** The text's stems in index space, with the abbreviations the question asks about read both ways. */
+  stems(text: string): string[]
 }
 
 interface Measure {
@@ -193,6 +205,7 @@ export function evidenceModel(
     units,
     namesHeld,
     yearsHeld,
+    stems: (text) => withExpansions(stemsOf(text), abbreviations),
     measure(text, stems = withExpansions(stemsOf(text), abbreviations)) {
       const lower = text.toLowerCase()
       let bm25 = 0
@@ -240,8 +253,20 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
   const hedged = !HEDGE_RE.test(q.text)
   return model.units
     .map((u) => {
-      const { bm25, coverage, evidence, matched } = model.measure(u.text, u.stems)
-      const typeHit = holdsAnswerType(u.text, q.answerType)
+      const whole = model.measure(u.text, u.stems)
+      // A flattened table (a unit over WINDOW_SCORED characters) is scored on the window it would
+      // quote: one holding "money" near its start and "total" 2,000 characters on matches neither
+      // where it is quoted. The names asked about count wherever the unit prints them: they say
+      // whom the unit is about, not where the answer is.
+      const long = u.text.length > WINDOW_SCORED
+      const focus = [...whole.matched, ...q.periods]
+      const win = long ? clipWindow(u.text, focus) : null
+      const seen = win ? u.text.slice(win.from, win.to) : u.text
+      const names = whole.matched.filter((m) => q.names.includes(m))
+      const { bm25, coverage, evidence, matched } = win
+        ? model.measure(seen, [...model.stems(seen), ...names])
+        : whole
+      const typeHit = holdsAnswerType(seen, q.answerType)
       const unitYears: string[] = u.text.match(YEAR_RE) ?? []
       const periodHit =
         years.some((y) => unitYears.includes(y)) &&
@@ -251,13 +276,14 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
       // A unit about another year is about another period; a row's years sit in its table's header.
       if (years.length && !periodHit && unitYears.length && u.kind === 'sentence') score *= 0.6
       if (periodHit) score *= 1.3
-      const close = span(u.stems, new Set(matched.filter((m) => !m.includes(' '))))
+      const close = span(win ? stemsOf(seen) : u.stems, new Set(matched.filter((m) => !m.includes(' '))))
       score *= 1 + (0.5 * Math.min(matched.length, 4)) / Math.max(close, 4)
       if (hedged && HEDGE_RE.test(u.text)) score *= HEDGE_FACTOR
       // Retrieval already ranked the chunks: a gentle preference for earlier ones.
       score /= 1 + u.hit * 0.05
       return {
         text: u.text,
+        window: win ?? clipWindow(u.text, focus),
         pages: u.pages,
         pageStarts: u.pageStarts,
         kind: u.kind,
