@@ -9,7 +9,7 @@ import { pageTag } from '@asks1/shared/contract/citations'
 import type { Table } from '@asks1/shared/contract/tables'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
-import { clip, clipWindow } from './clip'
+import { clip } from './clip'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { quoteSpan } from './quote-pages'
 import { evidenceModel, type RankedUnit, rankUnits } from './rank'
@@ -24,8 +24,6 @@ export interface ExtractiveResult {
 
 export const EXTRACTIVE_INTRO =
   'From the filing (quoted as printed; no AI model is configured on this server, so these are the passages that answer, not a written answer):'
-
-export { clip, clipWindow } from './clip'
 
 export const NOT_CONFIGURED_NOTE =
   '(No AI model is configured on this server: it quotes the filing rather than answering.)'
