@@ -11,11 +11,11 @@
 import { parseFigures } from '@asks1/shared/contract/figures'
 import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
 import { holdsAnswerType } from '@asks1/shared/retrieval/query'
-import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
 import { definedAbbreviations, withExpansions } from './acronyms'
 import { clipWindow, MAX_QUOTE } from './clip'
 import type { QuestionAnalysis } from './question'
+import { stemsOf } from './stems'
 
 export interface RankedUnit extends TextUnit {
   score: number
@@ -56,25 +56,6 @@ const QUARTER_WORDS: Record<string, RegExp[]> = {
 }
 for (const re of Object.values(QUARTER_WORDS)) re.push(/\bthree months ended\b/i)
 
-/** "non-employee", "non-GAAP": the prefix makes the word its complement. */
-const NEGATED_RE = /(?<![\p{L}\p{N}])non-(\p{L}[\p{L}\p{N}]*)/giu
-
-/**
- * Single-word terms of a text in index space (the shared tokenizer stems them). The tokenizer also
- * gives a hyphenated word's parts ("non-employee" → "non-employe", "non", "employe"); the word after
- * "non-" is dropped, since "non-employee awards" is not about employees: it matched "How many
- * employees…" as well as the sentence with the head count. The compound itself stays.
- */
-export function stemsOf(text: string): string[] {
-  const stems = keywordTerms(text).filter((t) => !t.includes(' '))
-  for (const m of text.matchAll(NEGATED_RE)) {
-    for (const part of keywordTerms(m[1] as string)) {
-      const at = stems.indexOf(part)
-      if (at >= 0) stems.splice(at, 1)
-    }
-  }
-  return stems
-}
 /** Calibrated on the tuning sets (facebook, pandora); see docs/answers.md. */
 export const NAME_WEIGHT = 8
 export const UNSEEN_WEIGHT = 0.3

@@ -8,8 +8,9 @@ import type { Citation, Relevance } from '@asks1/shared/contract/api'
 import { findCitations } from '@asks1/shared/contract/citations'
 import type { SearchHit } from '@asks1/shared/store'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
-import { evidenceModel, stemsOf } from './rank'
+import { evidenceModel } from './rank'
 import { SELECT_DEFAULTS, subjectTerms } from './select'
+import { stemsOf } from './stems'
 
 /** Evidence at which a passage holds the question's key terms (calibrated with the abstention threshold). */
 export const STRONG_EVIDENCE = 0.5
