@@ -160,6 +160,18 @@ describe('extractive answers', () => {
     expect(r.text).toContain('120,000')
     expect(r.text).not.toContain('$36')
   })
+  it('reads "IPO" as "initial public offering" when the filing never defines it', () => {
+    const r = extractiveAnswer(
+      'What price per share were the IPO shares sold at?',
+      [
+        tagged('75', 'Of these shares, only the 6,820,000 shares sold in this offering are freely tradable.'),
+        tagged('74', 'Dilution is based on the initial public offering price of $11.00 per share.'),
+      ],
+      { company },
+    )
+    expect(r.text.indexOf('[p.74]')).toBeGreaterThan(-1)
+    expect(r.text.indexOf('[p.74]')).toBeLessThan(r.text.indexOf('[p.75]') >>> 0)
+  })
   it('does not read "non-employee" as about employees', () => {
     const r = extractiveAnswer(
       'How many employees did Acme have?',

@@ -12,7 +12,7 @@ import { parseFigures } from '@asks1/shared/contract/figures'
 import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
 import { holdsAnswerType } from '@asks1/shared/retrieval/query'
 import type { SearchHit } from '@asks1/shared/store'
-import { definedAbbreviations, withExpansions } from './acronyms'
+import { definedAbbreviations, withExpansions, withStandard } from './acronyms'
 import { clipWindow, MAX_QUOTE } from './clip'
 import type { QuestionAnalysis } from './question'
 import { stemsOf } from './stems'
@@ -152,7 +152,7 @@ export function evidenceModel(
   // users", though they share two words.
   const asked = new Set(q.terms)
   const abbreviations = new Map(
-    [...definedAbbreviations(hits.map((h) => h.chunk.text))].filter(
+    [...withStandard(definedAbbreviations(hits.map((h) => h.chunk.text)))].filter(
       ([short, full]) => asked.has(short) || full.every((t) => asked.has(t)),
     ),
   )
