@@ -219,6 +219,23 @@ function figureFacts(text: string): { hasFigure: boolean; moneyOnly: boolean } {
   }
 }
 
+/**
+ * A unit's match to the question, measured on what it would quote. A flattened table (a unit over
+ * WINDOW_SCORED characters) is scored on its quoted window: one holding "money" near its start and
+ * "total" 2,000 characters on matches neither where it is quoted. The names asked about count
+ * wherever the unit prints them: they say whom the unit is about, not where the answer is.
+ */
+function measureQuoted(u: Prepared, q: QuestionAnalysis, model: EvidenceModel) {
+  const whole = model.measure(u.text, u.stems)
+  const focus = [...whole.matched, ...q.periods]
+  const window = clipWindow(u.text, focus)
+  if (u.text.length <= WINDOW_SCORED) return { ...whole, window, seen: u.text, stems: u.stems }
+  const seen = u.text.slice(window.from, window.to)
+  const names = whole.matched.filter((m) => q.names.includes(m))
+  const stems = model.stems(seen)
+  return { ...model.measure(seen, [...stems, ...names]), window, seen, stems }
+}
+
 /** The retrieved units ranked for the question, from its evidence model (built once per answer). */
 export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit[] {
   const years = q.periods.filter(isYear)
@@ -226,19 +243,7 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
   const hedged = !HEDGE_RE.test(q.text)
   return model.units
     .map((u) => {
-      const whole = model.measure(u.text, u.stems)
-      // A flattened table (a unit over WINDOW_SCORED characters) is scored on the window it would
-      // quote: one holding "money" near its start and "total" 2,000 characters on matches neither
-      // where it is quoted. The names asked about count wherever the unit prints them: they say
-      // whom the unit is about, not where the answer is.
-      const long = u.text.length > WINDOW_SCORED
-      const focus = [...whole.matched, ...q.periods]
-      const win = long ? clipWindow(u.text, focus) : null
-      const seen = win ? u.text.slice(win.from, win.to) : u.text
-      const names = whole.matched.filter((m) => q.names.includes(m))
-      const { bm25, coverage, evidence, matched } = win
-        ? model.measure(seen, [...model.stems(seen), ...names])
-        : whole
+      const { window, seen, bm25, coverage, evidence, matched, stems } = measureQuoted(u, q, model)
       const typeHit = holdsAnswerType(seen, q.answerType)
       const unitYears = yearsIn(u.text)
       const periodHit =
@@ -249,14 +254,14 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
       // A unit about another year is about another period; a row's years sit in its table's header.
       if (years.length && !periodHit && unitYears.length && u.kind === 'sentence') score *= 0.6
       if (periodHit) score *= 1.3
-      const close = span(win ? stemsOf(seen) : u.stems, new Set(matched.filter((m) => !m.includes(' '))))
+      const close = span(stems, new Set(matched.filter((m) => !m.includes(' '))))
       score *= 1 + (0.5 * Math.min(matched.length, 4)) / Math.max(close, 4)
       if (hedged && HEDGE_RE.test(u.text)) score *= HEDGE_FACTOR
       // Retrieval already ranked the chunks: a gentle preference for earlier ones.
       score /= 1 + u.hit * 0.05
       return {
         text: u.text,
-        window: win ?? clipWindow(u.text, focus),
+        window,
         pages: u.pages,
         pageStarts: u.pageStarts,
         kind: u.kind,
