@@ -172,6 +172,18 @@ describe('extractive answers', () => {
     expect(r.text.indexOf('[p.74]')).toBeGreaterThan(-1)
     expect(r.text.indexOf('[p.74]')).toBeLessThan(r.text.indexOf('[p.75]') >>> 0)
   })
+  it('reads an irregular verb form as its base form ("paid" for "pay")', () => {
+    const r = extractiveAnswer(
+      'Does Acme pay dividends to its stockholders?',
+      [
+        tagged('F-29', 'The Company lacked authorized shares to issue the cumulative dividends in stock.'),
+        tagged('38', 'We have never declared or paid any cash dividends on our capital stock.'),
+      ],
+      { company },
+    )
+    expect(r.text.indexOf('[p.38]')).toBeGreaterThan(-1)
+    expect(r.text.indexOf('[p.38]')).toBeLessThan(r.text.indexOf('[p.F-29]') >>> 0)
+  })
   it('does not read "non-employee" as about employees', () => {
     const r = extractiveAnswer(
       'How many employees did Acme have?',

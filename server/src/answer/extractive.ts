@@ -9,13 +9,13 @@ import type { Abstention } from '@asks1/shared/contract/api'
 import { isYear } from '@asks1/shared/contract/calendar'
 import { pageTag } from '@asks1/shared/contract/citations'
 import type { Table } from '@asks1/shared/contract/tables'
-import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
 import { clip } from './clip'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { quoteSpan } from './quote-pages'
 import { evidenceModel, type RankedUnit, rankUnits } from './rank'
 import { SELECT_DEFAULTS, type Selection, type SelectParams, selectQuotes, subjectTerms } from './select'
+import { stemsOf } from './stems'
 import { rowAnswer } from './table-rows'
 
 export interface ExtractiveResult {
@@ -69,7 +69,7 @@ function asTyped(question: string, terms: readonly string[]): string[] {
   const out = new Set<string>()
   for (const m of question.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu)) {
     const word = m[0].replace(/['’]s$/, '').replace(/[.]+$/, '')
-    if (keywordTerms(word).some((t) => wanted.has(t))) out.add(word.toLowerCase())
+    if (stemsOf(word).some((t) => wanted.has(t))) out.add(word.toLowerCase())
   }
   return [...out]
 }
