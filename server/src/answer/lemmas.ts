@@ -2,8 +2,8 @@
  * Irregular verb forms read as their base form ("paid" → "pay", "sold" → "sell", "lost" → "lose",
  * "grew" → "grow"), by wink-lemmatizer's English verb exceptions (from WordNet's exception lists).
  * The shared stemmer (Porter) leaves them apart: "Does Twitter pay a dividend?" never met "We have
- * never declared or paid any cash dividends". Applied to the question's terms and to the units'
- * alike, in the answer ranker only. Pure.
+ * never declared or paid any cash dividends". Applied to the question's terms and to the units
+ * alike, in the answer ranker only. Pure (memoised).
  */
 import lemmatizer from 'wink-lemmatizer'
 
