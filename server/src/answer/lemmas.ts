@@ -5,6 +5,7 @@
  * never declared or paid any cash dividends". Applied to the question's terms and to the units
  * alike, in the answer ranker only. Pure (memoised).
  */
+/// <reference path="../types/wink-lemmatizer.d.ts" />
 import lemmatizer from 'wink-lemmatizer'
 
 const LEMMAS = new Map<string, string>()
