@@ -53,8 +53,7 @@ describe('rerank evidence', () => {
   })
 
   it('turns parts on (RETRIEVAL_ON) and off (RETRIEVAL_OFF), and RETRIEVAL_OFF wins', () => {
-    expect(ALL_FEATURES.rows).toBe(true)
-    expect(featuresOff('rows').rows).toBe(false)
+    expect(ALL_FEATURES.rows).toBe(false)
     expect(featuresOff(undefined, 'rows').rows).toBe(true)
     expect(featuresOff('rows', 'rows').rows).toBe(false)
     expect(() => featuresOff(undefined, 'row')).toThrow(/RETRIEVAL_ON: unknown feature "row"/)

@@ -25,7 +25,11 @@ export interface RetrievalFeatures {
   derive: boolean
   /** WordNet's synonyms (first sense) of the question's words are searched too (wordnet.ts). */
   synonyms: boolean
-  /** Table-row units lift their host chunks, for figure questions (store `rows`; rows.ts). */
+  /**
+   * Table-row units lift their host chunks, for figure questions (store `rows`; rows.ts). Off by
+   * default (RETRIEVAL_ON=rows): they lift retrieval on every group, but on the current answers the
+   * tuning sets' extractive facts fall (docs/tables.md).
+   */
   rows: boolean
 }
 
@@ -43,7 +47,7 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   pages: true,
   derive: true,
   synonyms: true,
-  rows: true,
+  rows: false,
 }
 
 /**
