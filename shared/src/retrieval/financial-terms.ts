@@ -247,6 +247,10 @@ export interface Ratio {
 const CFA =
   'CFA Institute, "Financial Analysis Techniques" (CFA Program Curriculum Level I; Robinson et al., International Financial Statement Analysis), ratio definitions'
 
+/*
+ * Not here: "working capital" (current assets − current liabilities) is, in a prospectus, first a
+ * purpose in Use of Proceeds ("general corporate purposes, including working capital").
+ */
 export const RATIOS: readonly Ratio[] = [
   {
     names: ['gross margin', 'gross profit margin'],
@@ -285,26 +289,50 @@ export const RATIOS: readonly Ratio[] = [
     source: CFA,
   },
   {
+    names: ['return on invested capital', 'return on total capital', 'roic'],
+    definition: 'EBIT / (short- and long-term debt + total equity)',
+    statements: ['income-statement', 'balance-sheet'],
+    source: CFA,
+  },
+  {
+    names: ['dividend payout ratio', 'payout ratio', 'retention rate'],
+    definition: 'common dividends declared / net income attributable to common shares; 1 − payout ratio',
+    statements: ['cash-flow-statement', 'income-statement'],
+    source: CFA,
+  },
+  {
+    names: ['ebit'],
+    definition: 'earnings before interest and taxes (operating income)',
+    statements: ['income-statement'],
+    source: CFA,
+  },
+  {
     names: ['current ratio'],
     definition: 'current assets / current liabilities',
     statements: ['balance-sheet'],
     source: CFA,
   },
   {
-    names: ['quick ratio', 'acid-test ratio'],
+    names: ['quick ratio', 'acid-test ratio', 'cash ratio'],
     definition: '(cash + short-term marketable investments + receivables) / current liabilities',
     statements: ['balance-sheet'],
     source: CFA,
   },
   {
-    names: ['debt-to-equity ratio', 'debt to equity', 'debt-to-assets ratio', 'financial leverage ratio'],
+    names: [
+      'debt-to-equity ratio',
+      'debt to equity',
+      'debt-to-assets ratio',
+      'debt-to-capital ratio',
+      'financial leverage ratio',
+    ],
     definition:
       'total debt / total equity; total debt / total assets; average total assets / average total equity',
     statements: ['balance-sheet'],
     source: CFA,
   },
   {
-    names: ['interest coverage', 'times interest earned'],
+    names: ['interest coverage', 'times interest earned', 'fixed charge coverage'],
     definition: 'EBIT / interest payments',
     statements: ['income-statement'],
     source: CFA,
