@@ -7,6 +7,7 @@ import { featuresOff } from '../src/retrieval/features'
 import { LINE_ITEMS, RATIOS, STATEMENT_NAMES } from '../src/retrieval/financial-terms'
 import { analyzeQuery } from '../src/retrieval/query'
 import { retrieve } from '../src/retrieval/retrieve'
+import { statementChunks } from '../src/retrieval/statement-pool'
 import {
   askedStatements,
   labelsIn,
@@ -135,5 +136,26 @@ describe('retrieve: the asked statement (real SQLite store)', () => {
       features: featuresOff('statements'),
     })
     expect(off[0]?.chunk.ordinal).not.toBe(3)
+  })
+
+  it('a new version of the filing brings its own statement chunks, not the old ones', async () => {
+    const statementOf = async () => {
+      // The question's own hits (here one chunk that is not the statement) carry the live version.
+      const own = await store.search('acme', { terms: ['legal'], vector: null, k: 1 })
+      return statementChunks(store, 'acme', ['income-statement'], own, {})
+    }
+    const before = await statementOf()
+    expect(before.map((h) => h.chunk.ordinal)).toEqual([3])
+    const w = await store.beginVersion('acme', { dim: null })
+    await w.addChunks(
+      texts.map((t, i) => ({
+        chunk: { ...makeChunk('acme', i, t, [String(50 + i)]), version: w.version },
+        vectors: [],
+      })),
+    )
+    await w.commit()
+    const after = await statementOf()
+    expect(after.map((h) => [h.chunk.ordinal, h.chunk.version])).toEqual([[3, w.version]])
+    expect(before[0]?.chunk.version).not.toBe(w.version)
   })
 })

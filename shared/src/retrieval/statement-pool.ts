@@ -29,7 +29,37 @@ function statementTerms(id: StatementId): string[] {
   return t
 }
 
-/** Chunks under each asked statement not already in `have`, found by the statement's own words. */
+/**
+ * A filing's statement chunks do not depend on the question: they are kept per filing, statement
+ * and search options, and used while the question's own hits come from the same version (a
+ * re-ingest makes a new version with new chunk ids). Bounded: cleared past CACHE_ENTRIES.
+ */
+const FOUND = new Map<string, { version: string; hits: SearchHit[] }>()
+const CACHE_ENTRIES = 5_000
+
+async function chunksOf(
+  store: Store,
+  filing: string,
+  id: StatementId,
+  version: string | undefined,
+  query: Pick<SearchQuery, 'fieldWeights' | 'idf'>,
+): Promise<SearchHit[]> {
+  const key = `${filing}\u0000${id}\u0000${JSON.stringify(query)}`
+  const known = FOUND.get(key)
+  if (known && version !== undefined && known.version === version) return known.hits
+  const hits = (await store.search(filing, { ...query, terms: statementTerms(id), vector: null, k: 50 }))
+    .filter((h) => statementsOfChunk(h.chunk).has(id))
+    .slice(0, STATEMENT_CHUNKS)
+    .map((h) => ({ ...h, score: 0 }))
+  const found = hits[0]?.chunk.version ?? version
+  if (found !== undefined) {
+    if (FOUND.size >= CACHE_ENTRIES) FOUND.clear()
+    FOUND.set(key, { version: found, hits })
+  }
+  return hits
+}
+
+/** Chunks printing each asked statement not already in `have`, found by the statement's own words. */
 export async function statementChunks(
   store: Store,
   filing: string,
@@ -38,18 +68,13 @@ export async function statementChunks(
   query: Pick<SearchQuery, 'fieldWeights' | 'idf'>,
 ): Promise<SearchHit[]> {
   const seen = new Set(have.map((h) => h.chunk.id))
+  const version = have[0]?.chunk.version
   const out: SearchHit[] = []
-  for (const id of statements) {
-    const hits = await store.search(filing, { ...query, terms: statementTerms(id), vector: null, k: 50 })
-    let taken = 0
-    for (const h of hits) {
-      if (taken >= STATEMENT_CHUNKS) break
-      if (!statementsOfChunk(h.chunk).has(id)) continue
-      taken++
+  for (const id of statements)
+    for (const h of await chunksOf(store, filing, id, version, query)) {
       if (seen.has(h.chunk.id)) continue
       seen.add(h.chunk.id)
-      out.push({ ...h, score: 0 })
+      out.push(h)
     }
-  }
   return out
 }
