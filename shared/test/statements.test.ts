@@ -45,6 +45,13 @@ describe('financial labels', () => {
       'income-statement',
     ])
     expect(askedStatements('How much revenue did the company make?')).toEqual([])
+    // A non-GAAP measure of the filer's own is printed by name outside the statements.
+    expect(askedStatements('What was Adjusted EBITDA in 2011?')).toEqual([])
+    expect(askedStatements('What was the non-GAAP operating margin?')).toEqual([])
+    expect(askedStatements('What is the unadjusted EBITDA margin?').sort()).toEqual([
+      'cash-flow-statement',
+      'income-statement',
+    ])
   })
 })
 

@@ -47,8 +47,18 @@ const BY_JOINED = new Map<string, Label[]>()
 for (const l of LABELS) BY_JOINED.set(l.joined, [...(BY_JOINED.get(l.joined) ?? []), l])
 const LONGEST = Math.max(...LABELS.map((l) => l.joined.length))
 
+interface LabelMatch {
+  label: Label
+  /** The stem of the word before the label ('' at the start). */
+  before: string
+}
+
 /** The financial labels in a text, longest first where two overlap ("operating income margin" over "operating income"). */
 export function labelsIn(text: string): Label[] {
+  return labelMatches(text).map((m) => m.label)
+}
+
+function labelMatches(text: string): LabelMatch[] {
   const words = labelStems(text)
   const found: { label: Label; start: number; end: number }[] = []
   for (let i = 0; i < words.length; i++) {
@@ -60,16 +70,23 @@ export function labelsIn(text: string): Label[] {
   }
   found.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start)
   const taken: boolean[] = []
-  const out: Label[] = []
+  const out: LabelMatch[] = []
   for (const f of found) {
     let free = true
     for (let k = f.start; k < f.end; k++) if (taken[k]) free = false
     if (!free) continue
     for (let k = f.start; k < f.end; k++) taken[k] = true
-    out.push(f.label)
+    out.push({ label: f.label, before: words[f.start - 1] ?? '' })
   }
   return out
 }
+
+/**
+ * "Adjusted EBITDA", "non-GAAP operating margin", "pro forma EBITDA": a measure of the filer's own making, which
+ * Regulation S-K Item 10(e)(1)(ii)(C) keeps off the face of the financial statements; the filing
+ * prints and reconciles it by name (MD&A, the summary), so it does not route to a statement.
+ */
+const NON_GAAP_QUALIFIERS = new Set(['adjust', 'gaap', 'forma'])
 
 /**
  * The statements a question asks about: those it names ("statement of income", "balance sheet")
@@ -79,7 +96,10 @@ export function labelsIn(text: string): Label[] {
  */
 export function askedStatements(text: string): StatementId[] {
   const out = new Set<StatementId>()
-  for (const l of labelsIn(text)) if (l.kind !== 'line-item') for (const s of l.statements) out.add(s)
+  for (const { label, before } of labelMatches(text)) {
+    if (label.kind === 'line-item' || (label.kind === 'ratio' && NON_GAAP_QUALIFIERS.has(before))) continue
+    for (const s of label.statements) out.add(s)
+  }
   return [...out]
 }
 
