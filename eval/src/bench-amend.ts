@@ -19,9 +19,9 @@ import { loadRegistry } from '@asks1/shared/filings-loader'
 import { loadEmbedder } from '@asks1/shared/retrieval/embedder'
 import { openSqliteStore } from '@asks1/shared/store/sqlite'
 import { addRiskFactor, changeCapitalizationFigure, fillPriceRange, moveSection } from './amend/synthetic'
+import { median } from './metrics'
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
 
 async function main() {
   const { values, positionals } = parseArgs({

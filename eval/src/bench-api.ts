@@ -26,6 +26,7 @@ import { freePort, type RedisProcess, startRedis } from '@asks1/server/testing/r
 import { ROOT_DIR } from '@asks1/shared/config'
 import type { FilingsReply } from '@asks1/shared/contract/api'
 import autocannon from 'autocannon'
+import { percentile } from './metrics'
 
 const { values: args } = parseArgs({
   options: {
@@ -39,11 +40,8 @@ const duration = Number(args.duration)
 const connections = Number(args.connections)
 const say = (msg: string) => process.stderr.write(`${msg}\n`)
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return Number.NaN
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
-  return sorted[i] as number
-}
+/** A run's latency percentile (`percentile`, nearest rank); NaN, printed "-", when nothing answered. */
+const latency = (ms: readonly number[], p: number) => percentile(ms, p) ?? Number.NaN
 
 interface Target {
   name: string
@@ -91,15 +89,14 @@ async function run(bases: string[], t: Target, conns: number, name = t.name): Pr
   const latencies: number[] = []
   const per = Math.max(1, Math.round(conns / bases.length))
   const results = await Promise.all(bases.map((b) => cannon(b, t, per, latencies)))
-  latencies.sort((a, b) => a - b)
   return {
     name,
     connections: per * bases.length,
     requests: results.reduce((n, r) => n + r.requests.total, 0),
     rps: results.reduce((n, r) => n + r.requests.average, 0),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
+    p50: latency(latencies, 50),
+    p95: latency(latencies, 95),
+    p99: latency(latencies, 99),
     non2xx: results.reduce((n, r) => n + r.non2xx, 0),
   }
 }

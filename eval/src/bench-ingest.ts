@@ -10,10 +10,10 @@ import { loadBaseConfig } from '@asks1/shared/config'
 import { stripPageTags } from '@asks1/shared/contract/citations'
 import { loadRegistry } from '@asks1/shared/filings-loader'
 import { loadEmbedder } from '@asks1/shared/retrieval/embedder'
+import { median } from './metrics'
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number
 
 async function main() {
   const { values, positionals } = parseArgs({

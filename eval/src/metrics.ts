@@ -292,6 +292,11 @@ export function percentile(values: readonly number[], p: number): number | null 
   return sorted[Math.min(rank, sorted.length) - 1] as number
 }
 
+/** The middle of a non-empty sample; of an even one the upper middle (a measured run, not a mean). */
+export function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
+}
+
 export function latencySummary(values: readonly number[]): { p50: number | null; p95: number | null } {
   const r = (x: number | null) => (x === null ? null : Math.round(x * 100) / 100)
   return { p50: r(percentile(values, 50)), p95: r(percentile(values, 95)) }

@@ -14,6 +14,7 @@ import {
   hitAtK,
   isCorrectRefusal,
   latencySummary,
+  median,
   normalizeText,
   pageRecallAtK,
   percentile,
@@ -198,6 +199,11 @@ describe('latency, tokens, cost', () => {
     expect(percentile(xs, 95)).toBe(95)
     expect(percentile(xs, 100)).toBe(100)
     expect(latencySummary([1.234, 2, 3])).toEqual({ p50: 2, p95: 3 })
+  })
+  it('a median is a measured value: the middle, or the upper middle of an even sample', () => {
+    expect(median([3, 1, 2])).toBe(2)
+    expect(median([4, 1, 3, 2])).toBe(3)
+    expect(median([7])).toBe(7)
   })
   it('prices a dated model id by its family', () => {
     expect(priceFor('claude-haiku-4-5-20251001')).toEqual({ input: 1, output: 5 })

@@ -5,8 +5,10 @@
  * compares with), and the registry gains the amendment in its chain. The change report against the
  * previous version is computed here for the summary; the server computes it again on demand.
  */
+
 import { relative, resolve } from 'node:path'
 import { compareVersions, FILING_VERSION_META, filingVersionOf } from '@asks1/shared/amend'
+import { MONTH_NAMES } from '@asks1/shared/contract/calendar'
 import type { VersionComparison } from '@asks1/shared/contract/changes'
 import type { AmendmentEntry } from '@asks1/shared/contract/filings'
 import { accessionOf, appendAmendment, type LoadedFiling } from '@asks1/shared/filings-loader'
@@ -15,21 +17,6 @@ import type { Store } from '@asks1/shared/store'
 import { type IngestSummary, ingestPages, type Stage } from './ingest'
 import { InputError } from './pdf'
 import type { ReadResult } from './read'
-
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-]
 
 /**
  * The filing date a registration statement prints atop its cover ("As filed with the Securities and
@@ -40,7 +27,7 @@ export function filedDateOnCover(text: string): string | null {
     text.slice(0, 5000),
   )
   if (!m) return null
-  const month = MONTHS.indexOf((m[1] as string).toLowerCase())
+  const month = MONTH_NAMES.indexOf((m[1] as string).toLowerCase() as (typeof MONTH_NAMES)[number])
   if (month < 0) return null
   return `${m[3]}-${String(month + 1).padStart(2, '0')}-${String(m[2]).padStart(2, '0')}`
 }

@@ -7,24 +7,15 @@ import { Agent, request as httpRequest } from 'node:http'
 import { type AddressInfo, connect } from 'node:net'
 import { loadRegistry } from '@asks1/shared/filings-loader'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { buildApp } from '../src/app'
 import type { Counters } from '../src/state/counters'
 import { StateUnavailableError } from '../src/state/redis'
 import { SqliteCounters } from '../src/state/sqlite'
 import { startFakeAnthropic } from './fake-anthropic'
-import { buildTestApp, fakeClient, makeEnv, parseSse, type TestEnv } from './helper'
+import { fakeClient, parseSse, useTestApp } from './helper'
 
-let env: TestEnv
-let app: FastifyInstance
-beforeAll(async () => {
-  env = await makeEnv()
-  app = await buildTestApp(env)
-})
-afterAll(async () => {
-  await app?.close()
-  await env?.cleanup()
-})
+const suite = useTestApp()
 
 interface LogLine {
   level: number
@@ -38,10 +29,10 @@ async function listening(
 ): Promise<{ app: FastifyInstance; port: number; log: LogLine[] }> {
   const log: LogLine[] = []
   const live = await buildApp({
-    config: env.config,
-    registry: loadRegistry(env.registryPath),
-    store: env.store,
-    embedder: env.embedder,
+    config: suite.env.config,
+    registry: loadRegistry(suite.env.registryPath),
+    store: suite.env.store,
+    embedder: suite.env.embedder,
     anthropic: null,
     logger: { level: 'debug', stream: { write: (l: string) => log.push(JSON.parse(l) as LogLine) } },
   })
@@ -136,17 +127,17 @@ describe('shutdown', () => {
 describe('input strictness', () => {
   it('takes k as decimal digits only', async () => {
     for (const k of ['1.5', '0x5', '5e0', ' 5', '+5', '']) {
-      const res = await app.inject(`/sources?filing=acme-s1&q=revenue&k=${encodeURIComponent(k)}`)
+      const res = await suite.app.inject(`/sources?filing=acme-s1&q=revenue&k=${encodeURIComponent(k)}`)
       expect(res.statusCode, `k=${k}`).toBe(400)
       expect(res.json(), `k=${k}`).toMatchObject({ code: 'VALIDATION' })
     }
-    const ok = await app.inject('/sources?filing=acme-s1&q=revenue&k=3')
+    const ok = await suite.app.inject('/sources?filing=acme-s1&q=revenue&k=3')
     expect(ok.statusCode).toBe(200)
     expect(ok.json().hits.length).toBeLessThanOrEqual(3)
   })
 
   it('answers a malformed JSON body with code VALIDATION like every other 400', async () => {
-    const res = await app.inject({
+    const res = await suite.app.inject({
       method: 'POST',
       url: '/ask',
       headers: { 'content-type': 'application/json' },
@@ -157,7 +148,7 @@ describe('input strictness', () => {
   })
 
   const ask = (accept?: string) =>
-    app.inject({
+    suite.app.inject({
       method: 'POST',
       url: '/ask',
       // No cookie: each ask is a new visitor's first question.
@@ -188,7 +179,7 @@ describe('input strictness', () => {
 describe('counters expire', () => {
   it('prunes rows whose window ended, at start and hourly on writes', async () => {
     let now = 1_000_000
-    const file = `${env.dir}/prune-state.sqlite`
+    const file = `${suite.env.dir}/prune-state.sqlite`
     const counters = new SqliteCounters(file, () => now)
     for (let i = 0; i < 50; i++) await counters.take(`session:${i}`, 1, 8, now + 60_000)
     await counters.take('session:long', 1, 8, now + 10 * 3600_000)
@@ -209,7 +200,7 @@ describe('counters expire', () => {
 describe('the state failing while an answer streams', () => {
   it('still ends the stream with the answer error (the question stays counted), no crash', async () => {
     const fake = await startFakeAnthropic()
-    const inner = new SqliteCounters(`${env.dir}/giveback-state.sqlite`)
+    const inner = new SqliteCounters(`${suite.env.dir}/giveback-state.sqlite`)
     // Redis going away mid-answer: taking worked, giving back throws what RedisCounters throws.
     const counters: Counters = {
       take: (...a) => inner.take(...a),
@@ -223,10 +214,10 @@ describe('the state failing while an answer streams', () => {
       },
     }
     const live = await buildApp({
-      config: env.config,
-      registry: loadRegistry(env.registryPath),
-      store: env.store,
-      embedder: env.embedder,
+      config: suite.env.config,
+      registry: loadRegistry(suite.env.registryPath),
+      store: suite.env.store,
+      embedder: suite.env.embedder,
       anthropic: fakeClient(fake.url),
       counters,
       logger: false,

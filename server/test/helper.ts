@@ -13,6 +13,7 @@ import { type Embedder, missingEmbedder } from '@asks1/shared/retrieval/embedder
 import { openStore, type Store } from '@asks1/shared/store'
 import { sign as signCookie } from '@fastify/cookie'
 import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../src/app'
 import { loadServerConfig, type ServerConfig } from '../src/config'
 import type { StartupState } from '../src/startup'
@@ -179,6 +180,24 @@ export async function buildTestApp(
     ...(opts.now ? { now: opts.now } : {}),
     logger: false,
   })
+}
+
+/**
+ * One app on one fresh env (`makeEnv` then `buildTestApp`) for the tests of the calling file or
+ * describe: built in its beforeAll, closed and removed in its afterAll. Read `suite.app` and
+ * `suite.env` inside tests (they are set once beforeAll has run).
+ */
+export function useTestApp(): { readonly env: TestEnv; readonly app: FastifyInstance } {
+  const suite = {} as { env: TestEnv; app: FastifyInstance }
+  beforeAll(async () => {
+    suite.env = await makeEnv()
+    suite.app = await buildTestApp(suite.env)
+  })
+  afterAll(async () => {
+    await suite.app?.close()
+    await suite.env?.cleanup()
+  })
+  return suite
 }
 
 /** A real SDK client pointed at the local fake; few retries with no backoff wait so tests stay quick. */

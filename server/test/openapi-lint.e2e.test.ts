@@ -7,24 +7,16 @@ import { spawnSync } from 'node:child_process'
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, makeEnv, type TestEnv } from './helper'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from './helper'
 
 const SERVER = resolve(import.meta.dirname, '..')
 
 describe('OpenAPI document', () => {
-  let env: TestEnv
-  let app: FastifyInstance
+  const suite = useTestApp()
   let doc: unknown
   beforeAll(async () => {
-    env = await makeEnv()
-    app = await buildTestApp(env)
-    doc = (await app.inject('/openapi.json')).json()
-  })
-  afterAll(async () => {
-    await app?.close()
-    await env?.cleanup()
+    doc = (await suite.app.inject('/openapi.json')).json()
   })
 
   it('passes `redocly lint` with the recommended rules', () => {

@@ -3,23 +3,15 @@
  * `text/event-stream` from /ask. Redocly's lint of the document (a child process) is in
  * openapi-lint.e2e.test.ts.
  */
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, makeEnv, type TestEnv } from './helper'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from './helper'
 
 describe('OpenAPI document', () => {
-  let env: TestEnv
-  let app: FastifyInstance
+  const suite = useTestApp()
   // biome-ignore lint/suspicious/noExplicitAny: the document is checked field by field below
   let doc: any
   beforeAll(async () => {
-    env = await makeEnv()
-    app = await buildTestApp(env)
-    doc = (await app.inject('/openapi.json')).json()
-  })
-  afterAll(async () => {
-    await app?.close()
-    await env?.cleanup()
+    doc = (await suite.app.inject('/openapi.json')).json()
   })
 
   it('declares servers, bearer keys, the session cookie, and SSE from /ask', () => {

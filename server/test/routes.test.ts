@@ -2,41 +2,30 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FilingsReply, SourcePageReply, SourceSearchReply } from '@asks1/shared/contract/api'
 import { API_PATHS, ROUTES, SUB_ROUTES } from '@asks1/shared/contract/routes'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ReadyReply } from '../src/schemas'
 import { StartupState } from '../src/startup'
-import { buildTestApp, makeEnv, type TestEnv } from './helper'
+import { buildTestApp, makeEnv, useTestApp } from './helper'
 
-let env: TestEnv
-let app: FastifyInstance
-
-beforeAll(async () => {
-  env = await makeEnv()
-  app = await buildTestApp(env)
-})
-afterAll(async () => {
-  await app?.close()
-  await env?.cleanup()
-})
+const suite = useTestApp()
 
 describe('the route table', () => {
   it("registers exactly the contract's routes", async () => {
-    const documented = Object.keys((await app.inject(ROUTES.openapi)).json<{ paths: object }>().paths)
+    const documented = Object.keys((await suite.app.inject(ROUTES.openapi)).json<{ paths: object }>().paths)
     expect(new Set(documented)).toEqual(
       new Set([
         ...API_PATHS.filter((p) => p !== ROUTES.openapi && p !== ROUTES.docs),
         ...Object.values(SUB_ROUTES),
       ]),
     )
-    expect(app.hasRoute({ method: 'GET', url: ROUTES.openapi })).toBe(true)
-    expect(app.hasRoute({ method: 'GET', url: ROUTES.docs })).toBe(true)
+    expect(suite.app.hasRoute({ method: 'GET', url: ROUTES.openapi })).toBe(true)
+    expect(suite.app.hasRoute({ method: 'GET', url: ROUTES.docs })).toBe(true)
   })
 })
 
 describe('GET /health and /ready', () => {
   it('answers liveness', async () => {
-    const res = await app.inject('/health')
+    const res = await suite.app.inject('/health')
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ status: 'ok' })
     expect(res.headers['x-request-id']).toBeTruthy()
@@ -44,13 +33,13 @@ describe('GET /health and /ready', () => {
     expect(res.headers['x-frame-options']).toBe('DENY')
   })
   it('keeps a sane incoming X-Request-Id so one id follows the request', async () => {
-    const res = await app.inject({ url: '/health', headers: { 'x-request-id': 'trace-123' } })
+    const res = await suite.app.inject({ url: '/health', headers: { 'x-request-id': 'trace-123' } })
     expect(res.headers['x-request-id']).toBe('trace-123')
-    const bad = await app.inject({ url: '/health', headers: { 'x-request-id': 'bad id with spaces' } })
+    const bad = await suite.app.inject({ url: '/health', headers: { 'x-request-id': 'bad id with spaces' } })
     expect(bad.headers['x-request-id']).not.toBe('bad id with spaces')
   })
   it('is ready when the store answers and the default filing is ingested', async () => {
-    const res = await app.inject('/ready')
+    const res = await suite.app.inject('/ready')
     expect(res.statusCode).toBe(200)
     const body = res.json<ReadyReply>()
     expect(body).toMatchObject({
@@ -68,7 +57,7 @@ describe('GET /health and /ready', () => {
   it('is not ready (503) while start-up ingest runs, and says which filing is being ingested', async () => {
     const startup = new StartupState('ingesting')
     startup.set('globex-s1', 'ingesting')
-    const other = await buildTestApp(env, { startup })
+    const other = await buildTestApp(suite.env, { startup })
     try {
       const res = await other.inject('/ready')
       expect(res.statusCode).toBe(503)
@@ -96,7 +85,7 @@ describe('GET /health and /ready', () => {
 
 describe('GET /filings', () => {
   it('lists the registry with ingest status', async () => {
-    const res = await app.inject('/filings')
+    const res = await suite.app.inject('/filings')
     expect(res.statusCode).toBe(200)
     const body = res.json<FilingsReply>()
     expect(body.default).toBe('acme-s1')
@@ -122,7 +111,7 @@ describe('GET /filings', () => {
 
 describe('GET /sources', () => {
   it('returns the text of a printed page with its PDF pages and neighbours', async () => {
-    const res = await app.inject('/sources?filing=acme-s1&page=2')
+    const res = await suite.app.inject('/sources?filing=acme-s1&page=2')
     expect(res.statusCode).toBe(200)
     expect(res.json<SourcePageReply>()).toMatchObject({
       filing: 'acme-s1',
@@ -133,11 +122,11 @@ describe('GET /sources', () => {
       edgarUrl: 'https://www.sec.gov/Archives/edgar/data/1/acme.htm',
     })
     expect(res.json<SourcePageReply>().text).toContain('845 million monthly active users')
-    const f = await app.inject('/sources?filing=acme-s1&page=p.F-1')
+    const f = await suite.app.inject('/sources?filing=acme-s1&page=p.F-1')
     expect(f.json<SourcePageReply>()).toMatchObject({ page: 'F-1', prev: '3', next: null })
   })
   it('searches the filing when given q and k', async () => {
-    const res = await app.inject('/sources?filing=acme-s1&q=monthly%20active%20users&k=1')
+    const res = await suite.app.inject('/sources?filing=acme-s1&q=monthly%20active%20users&k=1')
     expect(res.statusCode).toBe(200)
     const body = res.json<SourceSearchReply>()
     expect(body.query).toBe('monthly active users')
@@ -146,21 +135,21 @@ describe('GET /sources', () => {
     expect(body.hits[0]?.text).toContain('[p.2]')
   })
   it('rejects bad queries with clear 400s and unknown things with 404', async () => {
-    const both = await app.inject('/sources?filing=acme-s1&page=1&q=x')
+    const both = await suite.app.inject('/sources?filing=acme-s1&page=1&q=x')
     expect(both.statusCode).toBe(400)
     expect(both.json().message).toMatch(/exactly one/)
-    expect((await app.inject('/sources?filing=acme-s1')).statusCode).toBe(400)
-    const k = await app.inject('/sources?filing=acme-s1&q=x&k=500')
+    expect((await suite.app.inject('/sources?filing=acme-s1')).statusCode).toBe(400)
+    const k = await suite.app.inject('/sources?filing=acme-s1&q=x&k=500')
     expect(k.statusCode).toBe(400)
     expect(k.json()).toMatchObject({ code: 'VALIDATION', error: 'Bad Request' })
     expect(k.json().message).toMatch(/k/)
-    const unknown = await app.inject('/sources?filing=nope&page=1')
+    const unknown = await suite.app.inject('/sources?filing=nope&page=1')
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json()).toMatchObject({ code: 'UNKNOWN_FILING' })
-    const page = await app.inject('/sources?filing=acme-s1&page=999')
+    const page = await suite.app.inject('/sources?filing=acme-s1&page=999')
     expect(page.statusCode).toBe(404)
     expect(page.json()).toMatchObject({ code: 'PAGE_NOT_FOUND' })
-    const notIngested = await app.inject('/sources?filing=globex-s1&page=1')
+    const notIngested = await suite.app.inject('/sources?filing=globex-s1&page=1')
     expect(notIngested.statusCode).toBe(503)
     expect(notIngested.headers['retry-after']).toBe('30')
   })
@@ -168,7 +157,7 @@ describe('GET /sources', () => {
 
 describe('OpenAPI and docs', () => {
   it('serves an OpenAPI 3 document generated from the route schemas, every route tagged', async () => {
-    const res = await app.inject('/openapi.json')
+    const res = await suite.app.inject('/openapi.json')
     expect(res.statusCode).toBe(200)
     const doc = res.json()
     expect(doc.openapi).toMatch(/^3\./)
@@ -201,7 +190,7 @@ describe('OpenAPI and docs', () => {
     ).toMatchObject({ required: ['mode', 'model'] })
   })
   it('serves interactive docs at /docs', async () => {
-    const res = await app.inject('/docs/')
+    const res = await suite.app.inject('/docs/')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/text\/html/)
   })
@@ -209,14 +198,14 @@ describe('OpenAPI and docs', () => {
 
 describe('errors, CORS, limits', () => {
   it('answers unknown routes with a JSON 404 in the error shape', async () => {
-    const res = await app.inject('/nope')
+    const res = await suite.app.inject('/nope')
     expect(res.statusCode).toBe(404)
     expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found', code: 'NOT_FOUND' })
   })
   it('allows the configured origins only', async () => {
-    const ok = await app.inject({ url: '/filings', headers: { origin: 'http://localhost:5173' } })
+    const ok = await suite.app.inject({ url: '/filings', headers: { origin: 'http://localhost:5173' } })
     expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:5173')
-    const pre = await app.inject({
+    const pre = await suite.app.inject({
       method: 'OPTIONS',
       url: '/ask',
       headers: {
@@ -227,11 +216,11 @@ describe('errors, CORS, limits', () => {
     })
     expect(pre.statusCode).toBe(204)
     expect(pre.headers['access-control-allow-headers']).toMatch(/authorization/)
-    const evil = await app.inject({ url: '/filings', headers: { origin: 'https://evil.example' } })
+    const evil = await suite.app.inject({ url: '/filings', headers: { origin: 'https://evil.example' } })
     expect(evil.headers['access-control-allow-origin']).toBeUndefined()
   })
   it('limits requests per IP, but never the health probes', async () => {
-    const limited = await buildTestApp(env, { config: { RATE_LIMIT_MAX: 3 } })
+    const limited = await buildTestApp(suite.env, { config: { RATE_LIMIT_MAX: 3 } })
     try {
       const codes = []
       for (let i = 0; i < 4; i++) codes.push((await limited.inject('/filings')).statusCode)
@@ -252,7 +241,7 @@ describe('errors, CORS, limits', () => {
     }
   })
   it('counts GET /session like the other API routes', async () => {
-    const limited = await buildTestApp(env, { config: { RATE_LIMIT_MAX: 2 } })
+    const limited = await buildTestApp(suite.env, { config: { RATE_LIMIT_MAX: 2 } })
     try {
       expect((await limited.inject('/session')).statusCode).toBe(200)
       expect((await limited.inject('/filings')).statusCode).toBe(200)
@@ -264,8 +253,8 @@ describe('errors, CORS, limits', () => {
     }
   })
   it('uses X-Forwarded-For for the limit only when a proxy is trusted', async () => {
-    const direct = await buildTestApp(env, { config: { RATE_LIMIT_MAX: 1 } })
-    const proxied = await buildTestApp(env, { config: { RATE_LIMIT_MAX: 1, TRUST_PROXY: '127.0.0.1' } })
+    const direct = await buildTestApp(suite.env, { config: { RATE_LIMIT_MAX: 1 } })
+    const proxied = await buildTestApp(suite.env, { config: { RATE_LIMIT_MAX: 1, TRUST_PROXY: '127.0.0.1' } })
     try {
       const xff = (ip: string) => ({ url: '/filings', headers: { 'x-forwarded-for': ip } })
       expect((await direct.inject(xff('1.1.1.1'))).statusCode).toBe(200)
@@ -279,7 +268,7 @@ describe('errors, CORS, limits', () => {
     }
   })
   it('rejects bodies over the limit with 413', async () => {
-    const small = await buildTestApp(env, { config: { BODY_LIMIT: 1024 } })
+    const small = await buildTestApp(suite.env, { config: { BODY_LIMIT: 1024 } })
     try {
       const res = await small.inject({
         method: 'POST',
@@ -300,11 +289,11 @@ describe('errors, CORS, limits', () => {
 
 describe('serving the web app', () => {
   it('serves web/dist from the same origin with an SPA fallback for non-API GETs', async () => {
-    const dist = join(env.dir, 'web-dist')
+    const dist = join(suite.env.dir, 'web-dist')
     mkdirSync(join(dist, 'assets'), { recursive: true })
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>AskS1</title><div id="root"></div>')
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)')
-    const web = await buildTestApp(env, { config: { WEB_DIST: dist } })
+    const web = await buildTestApp(suite.env, { config: { WEB_DIST: dist } })
     try {
       const index = await web.inject({ url: '/', headers: { accept: 'text/html' } })
       expect(index.statusCode).toBe(200)

@@ -3,6 +3,7 @@ import {
   analyzeQuery,
   answerTypeOf,
   findPeriods,
+  quarterWording,
   questionSubject,
   splitQuestion,
 } from '../src/retrieval/query'
@@ -49,13 +50,49 @@ describe('findPeriods', () => {
     })
     expect(findPeriods('Q4 2013 revenue')[0]).toMatchObject({ kind: 'quarter', quarter: 4, year: 2013 })
     expect(findPeriods('net loss for the six months ended June 30, 2016')).toEqual([
-      { kind: 'months-ended', months: 6, year: 2016, text: 'six months ended June 30, 2016' },
+      { kind: 'months-ended', months: 6, year: 2016, endMonth: 6, text: 'six months ended June 30, 2016' },
     ])
     expect(findPeriods('employees as of January 31, 2011')).toEqual([
       { kind: 'date', year: 2011, text: 'January 31, 2011' },
     ])
     // Amounts and percentages are not years.
     expect(findPeriods('a $2011 fee and 2012% growth')).toEqual([])
+  })
+
+  it('gives the month a period of the year ends in, when the question names it', () => {
+    expect(findPeriods('listener hours in the year ended January 2010')).toEqual([
+      { kind: 'year', year: 2010, endMonth: 1, text: '2010' },
+    ])
+    expect(findPeriods('hours streamed through Sept. 30, 2011')[0]).toMatchObject({
+      kind: 'date',
+      year: 2011,
+      endMonth: 9,
+    })
+    expect(
+      findPeriods('revenue for fiscal 2011, ending January 31, 2011').find((p) => p.kind === 'fiscal-year'),
+    ).toMatchObject({
+      kind: 'fiscal-year',
+      endMonth: 1,
+    })
+    // Another year's end month is not this year's; a date named without "ended" ends nothing.
+    expect(findPeriods('revenue in 2009 and the year ended June 2010')[0]?.endMonth).toBeUndefined()
+    expect(findPeriods('employees on January 31, 2011')[0]?.endMonth).toBeUndefined()
+  })
+})
+
+describe('quarterWording', () => {
+  it('matches the ways a filing names a quarter, and not another quarter', () => {
+    const q3 = quarterWording(3)
+    for (const t of [
+      'Third Quarter 2012',
+      'the third fiscal quarter',
+      'Q3 revenue',
+      'Three months ended Sept. 30',
+    ])
+      expect(q3.test(t), t).toBe(true)
+    for (const t of ['second quarter', 'Q4 2012', 'Q33', 'three months after the offering'])
+      expect(q3.test(t), t).toBe(false)
+    expect(quarterWording(1).test('FIRST QUARTER')).toBe(true)
   })
 })
 

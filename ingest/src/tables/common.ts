@@ -2,6 +2,8 @@
  * What both table readers (PDF geometry, EDGAR markup) share once cells are placed in columns:
  * header lines to period labels, a printed cell to a scaled value, footnote markers off labels.
  */
+
+import { isYear, yearsIn } from '@asks1/shared/contract/calendar'
 import {
   isEmptyCell,
   parseFigure,
@@ -16,7 +18,6 @@ const MONTH =
 const DURATION_RE =
   /\b((?:fiscal\s+)?years?|(?:three|six|nine|twelve|3|6|9|12)[\s-]+months?|quarters?|(?:thirteen|twenty-six|fifty-two|fifty-three|13|26|39|52|53)[\s-]+weeks?|periods?)\s+ended\b/i
 const DATE_RE = new RegExp(`\\b(${MONTH})\\s*(\\d{1,2})?,?`, 'i')
-const YEAR_RE = /\b(19\d{2}|20\d{2})\b/g
 
 /**
  * The period a column reports, from its header lines top to bottom: "Year Ended / December 31, /
@@ -25,7 +26,7 @@ const YEAR_RE = /\b(19\d{2}|20\d{2})\b/g
  */
 export function resolvePeriod(header: string): string | null {
   const text = header.replace(/\s+/g, ' ').trim()
-  const years = [...text.matchAll(YEAR_RE)].map((m) => m[1] as string)
+  const years = yearsIn(text)
   // "2009 to 2010" compares two periods: it is no period itself.
   if (years.length !== 1 || /\bto\b|\bvs\.?\b|change/i.test(text)) return null
   const year = years[0] as string
@@ -71,7 +72,7 @@ export function isNumericCell(text: string): boolean {
 }
 
 /** A cell that is a year on its own ("2024"): a column header or a row's label, not an amount. */
-export const isYearCell = (c: { text: string }): boolean => /^(?:19|20)\d{2}$/.test(c.text)
+export const isYearCell = (c: { text: string }): boolean => isYear(c.text)
 
 /**
  * A row's cells split at its first figure into label cells and value cells (PDF and HTML alike). A

@@ -4,6 +4,8 @@
  * theirs, columns where numbers sit in the grid, spanning header cells (colspan) given to every
  * column under them. Each row keeps the printed page its line landed on.
  */
+
+import { hasYear } from '@asks1/shared/contract/calendar'
 import { parseUnits, type Units } from '@asks1/shared/contract/figures'
 import type { Table, TableColumn, TableRow } from '@asks1/shared/contract/tables'
 import type { HtmlRow, Line } from '../layout'
@@ -176,7 +178,7 @@ function headerBlocks(parsed: readonly Parsed[]): Parsed[][] {
     if (p.values.length) seenData = true
   }
   const named = (b: Parsed[]) =>
-    b.some((p) => isHeaderRow(p) && /\b(?:19|20)\d{2}\b/.test(p.cells.map((c) => c.text).join(' ')))
+    b.some((p) => isHeaderRow(p) && hasYear(p.cells.map((c) => c.text).join(' ')))
   return blocks.reduce<Parsed[][]>((out, b) => {
     if (out.length && !named(b)) (out.at(-1) as Parsed[]).push(...b)
     else out.push(b)

@@ -3,6 +3,8 @@
  * they sit over (a spanning header to several), and the title and units printed above them. Periods
  * are resolved from the joined header parts by `resolvePeriod` (common.ts).
  */
+
+import { hasYear } from '@asks1/shared/contract/calendar'
 import { parseUnits, type Units } from '@asks1/shared/contract/figures'
 import type { Line, Segment } from '../layout'
 import { type ColumnSpan, columnPitch } from './pdf-columns'
@@ -10,7 +12,6 @@ import { isProse } from './pdf-rows'
 
 /** Header lines searched above the first row (a fair-value header stacks nine). */
 const MAX_HEADER_LINES = 10
-const YEAR = /\b(?:19|20)\d{2}\b/
 /** Text a header does not print: an amount ("329,575", "$ 835", "1.5"). */
 const FIGURE_TEXT = /\d,\d{3}\b|\$\s?\(?\d|\d\.\d/
 
@@ -143,12 +144,12 @@ export function headerOf(
     const range = lastCol.right - firstCol.left
     const centred =
       only !== null && Math.abs((only.x0 + only.x1) / 2 - mid) < Math.max(pitch / 2, 0.12 * range)
-    const lonelyDate = only !== null && headerLines > 0 && !yearBelow && YEAR.test(only.text)
+    const lonelyDate = only !== null && headerLines > 0 && !yearBelow && hasYear(only.text)
     const owner = centred || lonelyDate ? cols.map(() => 0) : owners(over, cols, pitch)
     owner.forEach((si, ci) => {
       if (si >= 0) (parts[ci] as string[]).unshift((over[si] as Segment).text)
     })
-    yearBelow ||= over.some((s) => YEAR.test(s.text))
+    yearBelow ||= over.some((s) => hasYear(s.text))
     headerLines++
   }
   return { labels: parts.map((p) => p.join(' ').replace(/\s+/g, ' ').trim()), lines: used, bottom }

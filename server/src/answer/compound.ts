@@ -5,10 +5,11 @@
  * first ("how fast did it grow": "it" is the revenue, the year is 2011) inherits the first part's
  * subject terms and periods. Pure.
  */
+import { isYear } from '@asks1/shared/contract/calendar'
+import { rrfFuse } from '@asks1/shared/retrieval/fusion'
 import { analyzeQuery, type QueryAnalysis, splitQuestion } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
-import { RRF_K } from '@asks1/shared/store/fusion'
 
 /**
  * A third-person pronoun or demonstrative standing for something named before: the part that uses
@@ -26,9 +27,6 @@ const RATE_OF_ANAPHOR = new RegExp(
   `\\bhow\\s+(?:fast|quickly)\\s+\\p{L}+\\s+${ANAPHOR.source.replace('\\b', '')}\\s+(\\p{L}+)`,
   'iu',
 )
-
-/** The year terms analyzeQuery adds for a question's periods ("2011"). */
-const isYear = (t: string) => /^(?:19|20)\d{2}$/.test(t)
 
 /**
  * One analysis per part of the question; for a question that asks one thing, just the analysis of
@@ -70,17 +68,12 @@ export function questionParts(whole: QueryAnalysis): QueryAnalysis[] {
 
 /**
  * One list of passages for the whole question, from each part's ranked hits by reciprocal-rank
- * fusion (c = 60, as the stores fuse dense and keyword lists): what the prompt, the sources and the
- * page checks read. A chunk two parts retrieved counts once.
+ * fusion (`rrfFuse`, as the stores fuse dense and keyword lists): what the prompt, the sources and
+ * the page checks read. A chunk two parts retrieved counts once, as the hit first seen.
  */
-export function fuseHits(lists: readonly (readonly SearchHit[])[], c = RRF_K): SearchHit[] {
-  const byId = new Map<string, { hit: SearchHit; score: number; order: number }>()
-  let order = 0
-  for (const list of lists)
-    list.forEach((hit, i) => {
-      const seen = byId.get(hit.chunk.id)
-      if (seen) seen.score += 1 / (c + i + 1)
-      else byId.set(hit.chunk.id, { hit, score: 1 / (c + i + 1), order: order++ })
-    })
-  return [...byId.values()].sort((a, b) => b.score - a.score || a.order - b.order).map((x) => x.hit)
+export function fuseHits(lists: readonly (readonly SearchHit[])[]): SearchHit[] {
+  const byId = new Map<string, SearchHit>()
+  for (const hit of lists.flat()) if (!byId.has(hit.chunk.id)) byId.set(hit.chunk.id, hit)
+  const ranked = lists.map((list) => ({ ids: list.map((hit) => hit.chunk.id) }))
+  return rrfFuse(ranked).map((f) => byId.get(f.id) as SearchHit)
 }

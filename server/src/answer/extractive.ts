@@ -4,7 +4,9 @@
  * filing does not appear to say" with what was searched and the closest passages. Pure and fast
  * (a few hundred units per question), so `/ask` stays well under its latency target.
  */
+
 import type { Abstention } from '@asks1/shared/contract/api'
+import { isYear } from '@asks1/shared/contract/calendar'
 import { pageTag } from '@asks1/shared/contract/citations'
 import type { Table } from '@asks1/shared/contract/tables'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
@@ -76,10 +78,7 @@ const WHY: Record<
     return `no passage that matches the question mentions ${names.length > 1 ? 'all of ' : ''}${quoted(names)}`
   },
   'no-subject': (q, question) => {
-    const context = [
-      ...asTyped(question, q.names).map(titleCase),
-      ...q.periods.filter((p) => /^\d{4}$/.test(p)),
-    ]
+    const context = [...asTyped(question, q.names).map(titleCase), ...q.periods.filter(isYear)]
     return `${context.length ? `the passages that mention ${quoted(context)}` : 'the matching passages'} say nothing of ${quoted(asTyped(question, subjectTerms(q)))}`
   },
   blank: () =>
@@ -87,7 +86,7 @@ const WHY: Record<
   'weak-match': () => 'no passage matches the question closely enough to quote as an answer',
   'no-figure': () => 'the passages that match the question give no figure of the kind asked for',
   'no-period': (q) =>
-    `the passages that match the question give no figure for ${q.periods.filter((p) => /^\d{4}$/.test(p)).join(' or ')}`,
+    `the passages that match the question give no figure for ${q.periods.filter(isYear).join(' or ')}`,
 }
 
 const titleCase = (w: string) => w.charAt(0).toUpperCase() + w.slice(1)

@@ -5,7 +5,8 @@
  * It adapts the one query analysis (`analyzeQuery`, shared/src/retrieval/query.ts) and adds only
  * what answering needs beyond retrieval: the filing's own name dropped, and the names asked about.
  */
-import { type AnswerType, analyzeQuery, MONTH_NAMES, type QueryAnalysis } from '@asks1/shared/retrieval/query'
+import { MONTH_NAMES } from '@asks1/shared/contract/calendar'
+import { type AnswerType, analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 
 export interface QuestionAnalysis {

@@ -8,9 +8,11 @@
  * it contains (0..1). Unlike BM25 it does not grow with the question's length, so one threshold on
  * it works for every question: the abstention rule and the relevance badge both read it.
  */
+
+import { isYear, yearsIn } from '@asks1/shared/contract/calendar'
 import { parseFigures } from '@asks1/shared/contract/figures'
 import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
-import { holdsAnswerType } from '@asks1/shared/retrieval/query'
+import { holdsAnswerType, quarterWording } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
 import { definedAbbreviations, withExpansions } from './acronyms'
@@ -40,16 +42,6 @@ export interface RankedUnit extends TextUnit {
   /** The passage the unit comes from names what the question names (true when it names nothing). */
   namesHeld: boolean
 }
-
-const YEAR_RE = /\b(?:19|20)\d{2}\b/g
-/** How filings name a quarter: "third quarter", "Q3", or the three months ending with it. */
-const QUARTER_WORDS: Record<string, RegExp[]> = {
-  q1: [/\bfirst (?:fiscal )?quarter\b|\bQ1\b/i],
-  q2: [/\bsecond (?:fiscal )?quarter\b|\bQ2\b/i],
-  q3: [/\bthird (?:fiscal )?quarter\b|\bQ3\b/i],
-  q4: [/\bfourth (?:fiscal )?quarter\b|\bQ4\b/i],
-}
-for (const re of Object.values(QUARTER_WORDS)) re.push(/\bthree months ended\b/i)
 
 /** Single-word terms of a text in index space (the shared tokenizer stems them). */
 const stemsOf = (text: string) => keywordTerms(text).filter((t) => !t.includes(' '))
@@ -169,7 +161,7 @@ export function evidenceModel(
     const stems = new Set(stemsOf(h.chunk.text))
     return q.nameHeads.every((t) => stems.has(t))
   })
-  const yearsHeld = hits.map((h) => [...new Set(h.chunk.text.match(YEAR_RE) ?? [])])
+  const yearsHeld = hits.map((h) => [...new Set(yearsIn(h.chunk.text))])
   return {
     units,
     namesHeld,
@@ -207,14 +199,14 @@ export function evidenceModel(
 
 /** The retrieved units ranked for the question, from its evidence model (built once per answer). */
 export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit[] {
-  const years = q.periods.filter((p) => /^\d{4}$/.test(p))
-  const quarters = q.periods.flatMap((p) => QUARTER_WORDS[p] ?? [])
+  const years = q.periods.filter(isYear)
+  const quarters = q.periods.flatMap((p) => (/^q[1-4]$/.test(p) ? [quarterWording(Number(p.slice(1)))] : []))
   const hedged = !HEDGE_RE.test(q.text)
   return model.units
     .map((u) => {
       const { bm25, coverage, evidence, matched } = model.measure(u.text, u.stems)
       const typeHit = holdsAnswerType(u.text, q.answerType)
-      const unitYears: string[] = u.text.match(YEAR_RE) ?? []
+      const unitYears = yearsIn(u.text)
       const periodHit =
         years.some((y) => unitYears.includes(y)) &&
         (quarters.length === 0 || quarters.some((re) => re.test(u.text)))

@@ -6,7 +6,8 @@
  * The thresholds were calibrated on the tuning sets (facebook, pandora) and checked on the check
  * sets (camp4, twitter-10k) with `pnpm eval`; the figures are in docs/answers.md.
  */
-import { MONTH_NAMES, ORDINAL_QUARTER } from '@asks1/shared/retrieval/query'
+import { isYear, MONTH_NAMES } from '@asks1/shared/contract/calendar'
+import { ORDINAL_QUARTER } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { printsBlank } from './blanks'
 import type { QuestionAnalysis } from './question'
@@ -33,7 +34,7 @@ const FIGURE_TYPES = new Set(['amount', 'percentage', 'count', 'duration', 'date
  * total assets at the end of 2023?"): what a filing reports for a period is a figure.
  */
 export const asksFigure = (q: QuestionAnalysis): boolean =>
-  FIGURE_TYPES.has(q.answerType) || (q.answerType === 'other' && q.periods.some((p) => /^\d{4}$/.test(p)))
+  FIGURE_TYPES.has(q.answerType) || (q.answerType === 'other' && q.periods.some(isYear))
 
 /**
  * The words of a period ("the first quarter of fiscal 2012", "six months ended June 30"), in index
@@ -99,7 +100,7 @@ export function selectQuotes(
   }
   // A period asked about that no matching unit names: the filing does not cover it. A table row
   // names its period in the table's header, so a row stays.
-  if (q.periods.some((p) => /^\d{4}$/.test(p))) {
+  if (q.periods.some(isYear)) {
     if (!ok.some((u) => u.periodHit || u.periodInPassage))
       return { abstained: true, reason: 'no-period', closest }
     ok = ok.filter((u) => u.periodHit || u.periodInPassage || u.kind === 'row')

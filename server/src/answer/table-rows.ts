@@ -4,17 +4,18 @@
  * [p.F-4]"), cited on the row's own printed page. Pure: the tables of the retrieved pages are passed
  * in, in retrieval order.
  */
+
+import { isYear } from '@asks1/shared/contract/calendar'
 import {
   cellFigure,
   cellText,
   moneyCells,
-  monthOf,
   type PeriodSpan,
   periodSpan,
   type Table,
   type TableCell,
 } from '@asks1/shared/contract/tables'
-import { type AnswerType, findPeriods } from '@asks1/shared/retrieval/query'
+import { type AnswerType, findPeriods, quarterWording } from '@asks1/shared/retrieval/query'
 import { FIGURE_ANSWERS } from '@asks1/shared/retrieval/rows'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { QuestionAnalysis } from './question'
@@ -41,8 +42,6 @@ export const MIN_LABEL_COVER = 0.5
  */
 const SUBTOTAL_WORDS = new Set(keywordTerms('total totals'))
 
-const QUARTER_NAMES = ['first', 'second', 'third', 'fourth']
-
 /** A row label without its dot leaders and a stray currency sign ("United States ....... $"). */
 const cleanLabel = (label: string) =>
   label
@@ -64,22 +63,11 @@ interface AskedYear {
   endMonth: number | null
 }
 
-const END_MONTH_RE =
-  /\b(?:ended|ending|through|thru)\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2},?)?\s+((?:19|20)\d{2})\b/gi
-
 /** The years a question asks about (`findPeriods`), each with the way it names it. */
 function askedYears(text: string): AskedYear[] {
-  const ends = [...text.matchAll(END_MONTH_RE)].map((m) => ({
-    year: Number(m[2]),
-    month: monthOf(m[1] as string),
-  }))
   return findPeriods(text)
     .filter((p) => p.year !== null && (p.kind === 'year' || p.kind === 'fiscal-year' || p.kind === 'date'))
-    .map((p) => ({
-      year: p.year as number,
-      fiscal: p.kind === 'fiscal-year',
-      endMonth: ends.find((e) => e.year === p.year)?.month ?? null,
-    }))
+    .map((p) => ({ year: p.year as number, fiscal: p.kind === 'fiscal-year', endMonth: p.endMonth ?? null }))
 }
 
 /**
@@ -105,10 +93,9 @@ function columnFor(name: string, q: QuestionAnalysis, asked: readonly AskedYear[
     const span = periodSpan(name)
     return span !== null && yearColumn(span, asked)
   }
-  const years = q.periods.filter((p) => /^\d{4}$/.test(p))
+  const years = q.periods.filter(isYear)
   if (!years.some((y) => new RegExp(`\\b${y}\\b`).test(name))) return false
-  const n = Number(quarter.slice(1))
-  return new RegExp(`\\b${QUARTER_NAMES[n - 1]} quarter\\b|\\bQ${n}\\b|\\bthree months\\b`, 'i').test(name)
+  return quarterWording(Number(quarter.slice(1))).test(name)
 }
 
 /**
@@ -130,7 +117,7 @@ export function rowAnswer(
   model: EvidenceModel,
 ): RowAnswer | null {
   if (!FIGURE_ANSWERS.has(q.answerType)) return null
-  if (!q.periods.some((p) => /^\d{4}$/.test(p))) return null
+  if (!q.periods.some(isYear)) return null
   const asked = askedYears(q.text)
   const terms = new Set(q.terms)
   let best: (RowAnswer & { score: number }) | null = null

@@ -3,6 +3,7 @@
  * one module here; this index only gathers them.
  */
 export * from './api'
+export * from './calendar'
 export * from './chunk'
 export * from './citations'
 export * from './document'

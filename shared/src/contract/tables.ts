@@ -5,6 +5,7 @@
  * period). Browser-safe.
  */
 import { type Static, Type } from 'typebox'
+import { monthOf, yearsIn } from './calendar'
 import { countRow, type Figure, formatFigure, parseFigure, parseUnits } from './figures'
 
 export const TableCellSchema = Type.Object({
@@ -101,20 +102,6 @@ export function tableFigures(tables: readonly Table[], page?: string): Figure[] 
   return out
 }
 
-const MONTH_NAMES = [
-  'jan',
-  'feb',
-  'mar',
-  'apr',
-  'may',
-  'jun',
-  'jul',
-  'aug',
-  'sep',
-  'oct',
-  'nov',
-  'dec',
-] as const
 const SPAN_MONTHS: Record<string, number> = {
   three: 3,
   six: 6,
@@ -137,12 +124,6 @@ const WEEKS_MONTHS: Record<string, number> = {
   '39': 9,
   '52': 12,
   '53': 12,
-}
-
-/** A month's number (1–12) from its name or abbreviation ("January", "Sept."), else null. */
-export function monthOf(name: string): number | null {
-  const i = MONTH_NAMES.indexOf(name.slice(0, 3).toLowerCase() as (typeof MONTH_NAMES)[number])
-  return i < 0 ? null : i + 1
 }
 
 /** What a column's period covers, read from the period `resolvePeriod` (ingest) wrote. */
@@ -173,9 +154,9 @@ export interface PeriodSpan {
  * Null when the period names no year.
  */
 export function periodSpan(period: string): PeriodSpan | null {
-  const year = /\b((?:19|20)\d{2})\b/.exec(period)
-  if (!year) return null
-  const endYear = Number(year[1])
+  const year = yearsIn(period)[0]
+  if (year === undefined) return null
+  const endYear = Number(year)
   const month = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{0,2}/i.exec(period)
   const endMonth = month ? monthOf(month[1] as string) : null
   const dur =

@@ -9,6 +9,8 @@
  * syntax ("how many" + noun, "when", "who", an auxiliary verb first), and periods follow how filings
  * print them ("fiscal 2012", "the six months ended June 30, 2016", "Q3 2012").
  */
+
+import { MONTH_NAMES, monthOf } from '../contract/calendar'
 import { parseFigures } from '../contract/figures'
 import type { StatementId } from './financial-terms'
 import { askedStatements, splitInstructions } from './statements'
@@ -33,6 +35,11 @@ export interface Period {
   quarter?: number
   /** Length of a "N months ended" period. */
   months?: number
+  /**
+   * The month (1–12) the period ends in, when the question says so of its year: "the year ended
+   * January 2010", "through January 31, 2011" (a fiscal year that does not end in December).
+   */
+  endMonth?: number
   /** The question's own words for the period. */
   text: string
 }
@@ -52,21 +59,6 @@ export interface QueryAnalysis {
   vector?: Float32Array | null
 }
 
-/** The months as questions and filings spell them out (periods, and words that are not names). */
-export const MONTH_NAMES = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-] as const
 const MONTHS = [
   ...MONTH_NAMES,
   'jan',
@@ -84,6 +76,15 @@ const MONTHS = [
 ].join('|')
 /** Ordinals that name a quarter ("third quarter"). */
 export const ORDINAL_QUARTER: Readonly<Record<string, number>> = { first: 1, second: 2, third: 3, fourth: 4 }
+
+/**
+ * How a filing names quarter n (1–4), in prose or a column's period: "third quarter", "third
+ * fiscal quarter", "Q3", or the three months ended with it.
+ */
+export function quarterWording(quarter: number): RegExp {
+  const ordinal = Object.keys(ORDINAL_QUARTER)[quarter - 1]
+  return new RegExp(`\\b${ordinal} (?:fiscal )?quarter\\b|\\bQ${quarter}\\b|\\bthree months ended\\b`, 'i')
+}
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,
   two: 2,
@@ -99,6 +100,12 @@ const NUMBER_WORDS: Record<string, number> = {
   twelve: 12,
 }
 
+/** "ended/ending/through <month> [day,] <year>": where a period of that year ends. */
+const END_MONTH_RE = new RegExp(
+  `\\b(?:ended|ending|through|thru)\\s+(${MONTHS})\\.?(?:\\s+\\d{1,2},?)?\\s+((?:19|20)\\d{2})\\b`,
+  'gi',
+)
+
 const fullYear = (y: string): number => (y.length === 2 ? 2000 + Number(y) : Number(y))
 
 /** The periods a question names, most specific first; a bare year also found inside one is not repeated. */
@@ -106,12 +113,17 @@ export function findPeriods(question: string): Period[] {
   const q = question.normalize('NFKC')
   const out: Period[] = []
   const covered: [number, number][] = []
+  const ends = [...q.matchAll(END_MONTH_RE)].map((m) => ({
+    year: Number(m[2]),
+    month: monthOf(m[1] as string),
+  }))
   const take = (m: RegExpMatchArray, p: Omit<Period, 'text'>) => {
     const start = m.index ?? 0
     const end = start + m[0].length
     if (covered.some(([s, e]) => start < e && end > s)) return
     covered.push([start, end])
-    out.push({ ...p, text: m[0] })
+    const endMonth = p.year === null ? null : ends.find((e) => e.year === p.year)?.month
+    out.push({ ...p, ...(endMonth ? { endMonth } : {}), text: m[0] })
   }
   const monthsEnded = new RegExp(
     `\\b(\\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})[- ]months?(?: period)? ended(?: (?:${MONTHS})\\.? \\d{1,2})?(?:,? ((?:19|20)\\d{2}))?`,

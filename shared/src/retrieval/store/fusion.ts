@@ -1,9 +1,5 @@
-/**
- * Reciprocal-rank fusion (Cormack, Clarke & Büttcher 2009): score = Σ 1 / (c + rank) over the
- * candidate lists a document appears in. Rank-based, so BM25 scores and cosine similarities never
- * need to be put on one scale. c = 60 is the paper's constant and Qdrant's default.
- */
-export const RRF_K = 60
+import { rrfFuse } from '../fusion'
+import type { SearchHit } from './types'
 
 /**
  * Weight of the table-row list in the fusion, relative to the chunk lists. Set on the tuning sets
@@ -17,46 +13,34 @@ export const ROW_WEIGHT = 0.1
 /** The fewest candidates taken from each of dense and keyword search before fusion. */
 export const MIN_CANDIDATES = 50
 
+/** A hit's rank in each candidate list that holds it (only those keys present). */
+export type HitRanks = Pick<SearchHit, 'denseRank' | 'keywordRank' | 'rowRank'>
+
 export interface Fused<Id> {
   id: Id
   score: number
-  denseRank?: number
-  keywordRank?: number
-  rowRank?: number
+  ranks: HitRanks
 }
 
 /**
- * Fuses ranked id lists (best first); ties keep the dense list's order, then the keyword list's,
- * then the row list's (host chunk ids of matching table rows, each host once at its best row).
+ * Fuses a store's candidate lists (`rrfFuse`): ties keep the dense list's order, then the keyword
+ * list's, then the row list's (host chunk ids of matching table rows, each host once at its best
+ * row, at ROW_WEIGHT). Each list's rank is kept under its name, to spread into the hit.
  */
-export function rrfFuse<Id>(
+export function fuseCandidates<Id>(
   dense: readonly Id[],
   keyword: readonly Id[],
   k: number,
-  c = RRF_K,
   rows: readonly Id[] = [],
 ): Fused<Id>[] {
-  const byId = new Map<Id, Fused<Id> & { order: number }>()
-  let order = 0
-  const add = (ids: readonly Id[], field: 'denseRank' | 'keywordRank' | 'rowRank', weight = 1) => {
-    ids.forEach((id, i) => {
-      let f = byId.get(id)
-      if (!f) {
-        f = { id, score: 0, order: order++ }
-        byId.set(id, f)
-      }
-      if (f[field] !== undefined) return // a list names each id once; ignore repeats
-      f[field] = i + 1
-      f.score += weight / (c + i + 1)
-    })
-  }
-  add(dense, 'denseRank')
-  add(keyword, 'keywordRank')
-  add(rows, 'rowRank', ROW_WEIGHT)
-  return [...byId.values()]
-    .sort((a, b) => b.score - a.score || a.order - b.order)
-    .slice(0, Math.max(0, k))
-    .map(({ order: _, ...f }) => f)
+  const lists = [{ ids: dense }, { ids: keyword }, { ids: rows, weight: ROW_WEIGHT }]
+  return rrfFuse(lists, { limit: k }).map(({ id, score, ranks: [denseRank, keywordRank, rowRank] }) => {
+    const named: HitRanks = {}
+    if (denseRank !== undefined) named.denseRank = denseRank
+    if (keywordRank !== undefined) named.keywordRank = keywordRank
+    if (rowRank !== undefined) named.rowRank = rowRank
+    return { id, score, ranks: named }
+  })
 }
 
 /** Candidates per list: at least MIN_CANDIDATES, and never fewer than k. */

@@ -5,7 +5,8 @@ import { join } from 'node:path'
 import type { BaseConfig } from '../../config'
 import type { Store } from './types'
 
-export { MIN_CANDIDATES, RRF_K, rrfFuse } from './fusion'
+export { RRF_K, rrfFuse } from '../fusion'
+export { MIN_CANDIDATES } from './fusion'
 export * from './types'
 
 /** Opens the configured store: sqlite under `<DATA_DIR>/sqlite`, or the Qdrant at `QDRANT_URL`. */

@@ -5,8 +5,9 @@
  */
 import type { Schemas } from '@qdrant/js-client-rest'
 import type { PageRecord } from '../../../contract/chunk'
+import { RRF_K } from '../../fusion'
 import { lineItemTerms } from '../common'
-import { candidateCount, RRF_K, rrfFuse } from '../fusion'
+import { candidateCount, fuseCandidates } from '../fusion'
 import { type SearchHit, type SearchQuery, UnknownFilingError } from '../types'
 import type { QdrantHttp } from './http'
 import {
@@ -105,7 +106,7 @@ export async function searchVersion(
 /**
  * Search with table-row units as a third list: a row lifts its host chunk, never takes a slot. Qdrant
  * cannot fuse a row into another point, so the lists come back as ids (one batch), RRF runs here
- * (the same rrfFuse as SQLite) and the top chunks' payloads are fetched in a second call.
+ * (the same fuseCandidates as SQLite) and the top chunks' payloads are fetched in a second call.
  */
 async function searchWithRows(
   http: QdrantHttp,
@@ -140,7 +141,7 @@ async function searchWithRows(
       (results[ranked.length]?.points ?? []).map((p) => String((p.payload as unknown as RowPayload).host)),
     ),
   ].slice(0, n)
-  const fused = rrfFuse(dense, keyword, k, RRF_K, hosts)
+  const fused = fuseCandidates(dense, keyword, k, hosts)
   if (fused.length === 0) return []
   const req: Schemas['PointRequest'] = {
     ids: fused.map((f) => Number(f.id)),
@@ -153,14 +154,8 @@ async function searchWithRows(
   for (const f of fused) {
     const r = byId.get(f.id)
     if (!r) continue
-    const hit: SearchHit = {
-      chunk: toChunk(r.payload as unknown as ChunkPayload, filing, m.version),
-      score: f.score,
-    }
-    if (f.denseRank !== undefined) hit.denseRank = f.denseRank
-    if (f.keywordRank !== undefined) hit.keywordRank = f.keywordRank
-    if (f.rowRank !== undefined) hit.rowRank = f.rowRank
-    hits.push(hit)
+    const chunk = toChunk(r.payload as unknown as ChunkPayload, filing, m.version)
+    hits.push({ chunk, score: f.score, ...f.ranks })
   }
   return hits
 }

@@ -21,7 +21,7 @@ import Database from 'better-sqlite3'
 import type { PageRecord } from '../../../contract/chunk'
 import { FIELD_WEIGHTS } from '../../features'
 import { assertSafeName, newVersionName } from '../common'
-import { candidateCount, rrfFuse } from '../fusion'
+import { candidateCount, fuseCandidates } from '../fusion'
 import {
   type FilingStatus,
   type SearchHit,
@@ -185,14 +185,9 @@ export class SqliteStore implements Store, SqliteCatalog {
     const keyword = reader.keywordIds(query.terms, n, query.fieldWeights ?? FIELD_WEIGHTS, query.idf)
     const rows = query.rows ? reader.rowHostIds(query.terms, n) : []
     const hits: SearchHit[] = []
-    for (const f of rrfFuse(dense, keyword, query.k, undefined, rows)) {
+    for (const f of fuseCandidates(dense, keyword, query.k, rows)) {
       const chunk = reader.chunk(f.id)
-      if (!chunk) continue
-      const hit: SearchHit = { chunk, score: f.score }
-      if (f.denseRank !== undefined) hit.denseRank = f.denseRank
-      if (f.keywordRank !== undefined) hit.keywordRank = f.keywordRank
-      if (f.rowRank !== undefined) hit.rowRank = f.rowRank
-      hits.push(hit)
+      if (chunk) hits.push({ chunk, score: f.score, ...f.ranks })
     }
     return hits
   }
