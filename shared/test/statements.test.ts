@@ -97,6 +97,16 @@ describe('statementsPrinted', () => {
     expect(statementsPrinted('as presented in the Consolidated Statements of Operations').size).toBe(0)
   })
 
+  it('reads the plural title of a filer without subsidiaries, not a caption holding the words', () => {
+    expect([...statementsPrinted('[p.F-3] Pandora Media, Inc. Balance Sheets (In thousands)')]).toEqual([
+      'balance-sheet',
+    ])
+    expect(statementsPrinted('Off Balance Sheet Arrangements We do not have any').size).toBe(0)
+    expect(statementsPrinted('Note 8. Other Balance Sheet Components Prepaid').size).toBe(0)
+    // A selected-data table's caption introduces figures from the statement, not the statement.
+    expect(statementsPrinted('(in millions) Statements of Operations: Net sales $ 74,452').size).toBe(0)
+  })
+
   it('a list of every statement (an index) is not a statement', () => {
     const index =
       'Consolidated Balance Sheets 53 Consolidated Statements of Income 54 Consolidated Statements of Cash Flows 57 Consolidated Statements of Stockholders’ Equity 56'

@@ -155,15 +155,28 @@ const asPrinted = (t: string) =>
 /**
  * Each statement's printed titles (vocabulary.ts), as a heading prints them: in capitals or title
  * case, not after an article or preposition ("as shown in the Consolidated Statements of
- * Operations" refers to the statement; it does not print it).
+ * Operations" refers to the statement; it does not print it), nor before a colon ("Statements of
+ * Operations:" captions a block of selected financial data, five years drawn from the statement).
  */
 const PRINTED_TITLE: ReadonlyMap<StatementId, RegExp> = new Map(
   STATEMENT_NAMES.map(({ id }) => {
-    const titles = FORM_SECTIONS.find((s) => s.id === id)?.titles ?? []
-    const alts = titles.flatMap((t) => [asPrinted(t.toUpperCase()), asPrinted(titleCase(t))])
+    const consolidated = FORM_SECTIONS.find((s) => s.id === id)?.titles ?? []
+    // A filer without subsidiaries prints "Balance Sheets", "Statements of Operations": plural, as
+    // comparative statements are (S-X Rules 3-01, 3-02); a singular "Balance Sheet" is a caption's
+    // word ("Off Balance Sheet Arrangements", "Other Balance Sheet Components").
+    const bare = consolidated
+      .map((t) => t.replace(/^consolidated /, ''))
+      .filter((t) => /^(?:statements|balance sheets)\b/.test(t))
+    const alts = [...consolidated, ...bare].flatMap((t) => [
+      asPrinted(t.toUpperCase()),
+      asPrinted(titleCase(t)),
+    ])
     return [
       id,
-      new RegExp(`(?<!\\b(?:the|The|THE|our|Our|its|in|of|to|and|see|See)\\s+)(?:${alts.join('|')})\\b`),
+      new RegExp(
+        `(?<![-\\p{L}])(?<!\\b(?:the|The|THE|our|Our|its|in|of|to|and|see|See|Forma|Consolidated|CONSOLIDATED)\\s+)(?:${alts.join('|')})\\b(?!\\s*:)`,
+        'u',
+      ),
     ]
   }),
 )
