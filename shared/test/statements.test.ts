@@ -62,6 +62,15 @@ describe('instructions', () => {
       'Round it.',
       'Use U.S. Steel data.',
     ])
+    expect(sentencesOf('Which customers, e.g. Apple or Google, buy the most?')).toHaveLength(1)
+    expect(sentencesOf('What did Amazon.com, Inc. earn in 2017? Round it.')).toEqual([
+      'What did Amazon.com, Inc. earn in 2017?',
+      'Round it.',
+    ])
+    expect(sentencesOf('Revenue was $1.2 billion. What grew?')).toEqual([
+      'Revenue was $1.2 billion.',
+      'What grew?',
+    ])
   })
 
   it('keeps of the non-interrogative sentences only the financial labels they name', () => {

@@ -104,14 +104,53 @@ export function askedStatements(text: string): StatementId[] {
 }
 
 /**
- * The text split into sentences: after "?" always; after "." or "!" when a lower-case word,
- * a digit or a bracket ends the sentence and a capital starts the next ("U.S. Steel" stays whole).
+ * Abbreviations that end in a period inside a sentence (lower case, without the period): the
+ * word before a "." must not be one of them, nor hold a period itself ("e.g", "U.S"), for the
+ * period to end a sentence.
+ */
+const ABBREVIATIONS = new Set([
+  'etc',
+  'vs',
+  'approx',
+  'inc',
+  'corp',
+  'co',
+  'ltd',
+  'no',
+  'nos',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'jr',
+  'sr',
+  'st',
+  'fig',
+  'est',
+])
+
+/**
+ * The text split into sentences: after "?" always; after "." or "!" when a word or figure of its
+ * own ends the sentence (not an abbreviation: "U.S. Steel", "e.g. Apple", "Amazon.com, Inc. The")
+ * and a capital or a digit starts the next.
  */
 export function sentencesOf(text: string): string[] {
-  return text
-    .split(/(?<=\?)\s+|(?<=[\p{Ll}\p{N})\]][.!])\s+(?=[\p{Lu}\p{N}])/u)
-    .map((s) => s.trim())
-    .filter(Boolean)
+  const out: string[] = []
+  let start = 0
+  for (const m of text.matchAll(/[.!?]\s+(?=[\p{Lu}\p{N}])|\?\s+/gu)) {
+    const end = (m.index ?? 0) + 1
+    const before = /(\S+)[.!?]$/u.exec(text.slice(start, end))?.[1] ?? ''
+    const mark = text[end - 1]
+    if (
+      mark === '.' &&
+      (/[.]/.test(before) || ABBREVIATIONS.has(before.toLowerCase()) || /^\p{Lu}$/u.test(before))
+    )
+      continue
+    out.push(text.slice(start, end).trim())
+    start = end
+  }
+  out.push(text.slice(start).trim())
+  return out.filter(Boolean)
 }
 
 /**
