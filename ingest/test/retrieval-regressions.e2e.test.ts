@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadBaseConfig } from '@asks1/shared/config'
-import { retrieve } from '@asks1/shared/retrieval'
+import { featuresOff, retrieve } from '@asks1/shared/retrieval'
 import { missingEmbedder } from '@asks1/shared/retrieval/embedder'
 import { formSectionsOfPath } from '@asks1/shared/retrieval/vocabulary'
 import { openStore, type Store } from '@asks1/shared/store'
@@ -51,4 +51,19 @@ describe('retrieval regressions from use', () => {
       expect(top, hits[0]?.chunk.section ?? 'no section').toContain('underwriting')
     },
   )
+
+  it('"how fast did it grow" reaches the pages printing growth through WordNet (derivations, synonyms)', async () => {
+    // facebook-s1-31's gold pages (eval/questions/facebook-s1.jsonl): "grow" → growth is WordNet's.
+    const gold = ['9', '18', '40', '42', '49', '50', 'F-4', 'F-12', 'F-28']
+    const question = 'How much revenue did Facebook make in 2011, and how fast did it grow?'
+    const firstGold = async (off: string) =>
+      (
+        await retrieve(store, keywordOnly, 'facebook-s1', question, 10, { features: featuresOff(off) })
+      ).findIndex((h) => h.chunk.pages.some((p) => gold.includes(p)))
+    const withWordNet = await firstGold('')
+    const without = await firstGold('derive,synonyms')
+    expect(withWordNet).toBeGreaterThanOrEqual(0)
+    expect(withWordNet).toBeLessThan(5)
+    expect(without === -1 || without > withWordNet).toBe(true)
+  })
 })

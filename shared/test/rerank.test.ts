@@ -4,6 +4,7 @@ import { ALL_FEATURES, featuresOff } from '../src/retrieval/features'
 import { analyzeQuery } from '../src/retrieval/query'
 import {
   discriminating,
+  newPagesFirst,
   passageWords,
   periodEvidence,
   proximity,
@@ -93,5 +94,27 @@ describe('rerank scores', () => {
     const scores = out.map((h) => h.score)
     expect(scores).toEqual([...scores].sort((x, y) => y - x))
     expect(scores[0]).toBeGreaterThan(0)
+  })
+})
+
+describe('new pages first', () => {
+  const on = (id: string, pages: string[], score: number) => ({ chunk: { id, pages }, score })
+  it('moves a passage whose pages all show above it after those that show a new page', () => {
+    const out = newPagesFirst([
+      on('a', ['78', '79'], 1.4),
+      on('b', ['79'], 1.3),
+      on('c', ['12'], 1.2),
+      on('d', ['79', '80'], 1.1),
+      on('e', ['78'], 1.0),
+    ])
+    expect(out.map((h) => h.chunk.id)).toEqual(['a', 'c', 'd', 'b', 'e'])
+    const scores = out.map((h) => h.score)
+    expect(scores).toEqual([...scores].sort((x, y) => y - x))
+    expect(scores.slice(0, 3)).toEqual([1.4, 1.2, 1.1])
+  })
+
+  it('leaves a list of new pages alone', () => {
+    const hits = [on('a', ['1'], 2), on('b', ['2'], 1)]
+    expect(newPagesFirst(hits)).toEqual(hits)
   })
 })

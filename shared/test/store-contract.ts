@@ -227,6 +227,15 @@ export function storeContract(
       expect(hits[0]?.chunk.ordinal).toBe(4)
     })
 
+    it("weighs each term by its query weight (expansion terms below the question's own)", async () => {
+      // "headquarters" is in chunk 7 only, "competition" in chunk 5 only: the weight decides.
+      const terms = [...termsOf('headquarters'), ...termsOf('competition')]
+      const top = async (termWeights: number[]) =>
+        (await store.search('acme', { terms, termWeights, vector: null, k: 2 }))[0]?.chunk.ordinal
+      expect(await top([1, 0.2])).toBe(7)
+      expect(await top([0.2, 1])).toBe(5)
+    })
+
     it('finds a defined term and a share class by keyword', async () => {
       const trust = await store.search('acme', {
         terms: termsOf('Long-Term Benefit Trust'),

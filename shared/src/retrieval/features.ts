@@ -29,6 +29,12 @@ export interface RetrievalFeatures {
   period: boolean
   answer: boolean
   section: boolean
+  /** Passages whose printed pages all show in passages above them move down (rerank.ts `newPagesFirst`). */
+  pages: boolean
+  /** WordNet's derivationally related forms of the question's words are searched too (wordnet.ts). */
+  derive: boolean
+  /** WordNet's synonyms (first sense) of the question's words are searched too (wordnet.ts). */
+  synonyms: boolean
   /**
    * Table-row units lift their host chunks, for figure questions (store `rows`; rows.ts). Off by
    * default (RETRIEVAL_ON=rows): on the current retrieval it lowers the check sets' MRR (docs/tables.md).
@@ -49,6 +55,9 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   period: true,
   answer: true,
   section: true,
+  pages: true,
+  derive: true,
+  synonyms: true,
   rows: false,
 }
 

@@ -161,5 +161,31 @@ export function rerank(
   })
   scored.sort((a, b) => b.score - a.score || a.rank - b.rank)
   // The reply's score is the one the hits are ordered by (the fused ranks stay in denseRank/keywordRank).
-  return scored.map((s) => ({ ...s.hit, score: s.score }))
+  const out = scored.map((s) => ({ ...s.hit, score: s.score }))
+  return features.pages ? newPagesFirst(out) : out
+}
+
+/**
+ * A reader checks printed pages, and the evaluation scores them: a passage whose pages are all
+ * printed by passages ranked above it (the overlapping neighbour of a chunk already shown) shows
+ * nothing new, so it moves after every passage that does, keeping its order among those moved.
+ * Scores stay in order: the moved passages' scores are scaled (one factor, so their own order holds)
+ * to below the lowest score of a passage not moved.
+ */
+export function newPagesFirst<T extends { chunk: { pages: readonly string[] }; score: number }>(
+  hits: readonly T[],
+): T[] {
+  const seen = new Set<string>()
+  const fresh: T[] = []
+  const repeated: T[] = []
+  for (const h of hits) {
+    const pages = h.chunk.pages
+    ;(pages.length > 0 && pages.every((p) => seen.has(p)) ? repeated : fresh).push(h)
+    for (const p of pages) seen.add(p)
+  }
+  const floor = Math.min(...fresh.map((h) => h.score))
+  const top = Math.max(...repeated.map((h) => h.score))
+  if (repeated.length === 0 || fresh.length === 0 || top < floor) return [...fresh, ...repeated]
+  const factor = (0.99 * floor) / top
+  return [...fresh, ...repeated.map((h) => ({ ...h, score: h.score * factor }))]
 }

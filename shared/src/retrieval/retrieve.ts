@@ -1,7 +1,8 @@
 /**
  * Retrieval as the server and the evaluation call it: analyse the question once (terms, periods,
  * answer type), embed it unless the embedder is missing (keyword-only), one hybrid search in the
- * filing's live version for a candidate pool, then a passage-level rerank of the pool.
+ * filing's live version for a candidate pool (the question's terms, and at lower weights the words
+ * WordNet derives from them and their synonyms), then a passage-level rerank of the pool.
  */
 import type { Embedder } from './embedder'
 import { ALL_FEATURES, FIELD_WEIGHTS, type RetrievalFeatures } from './features'
@@ -10,6 +11,7 @@ import { RERANK_POOL, type RerankWeights, rerank } from './rerank'
 import { asksForFigure } from './rows'
 import { statementChunks } from './statement-pool'
 import type { SearchHit, Store } from './store/types'
+import { DERIVE_WEIGHT, derivedTerms, SYNONYM_WEIGHT, synonymTerms } from './wordnet'
 
 export interface RetrieveOptions {
   /** Candidates per list before fusion (the store takes at least 50). */
@@ -20,6 +22,10 @@ export interface RetrieveOptions {
   fieldWeights?: { heading: number; form: number }
   /** Rerank evidence weights (default RERANK_WEIGHTS). */
   rerankWeights?: RerankWeights
+  /** Query weight of the derivationally related terms (default DERIVE_WEIGHT; feature `derive`). */
+  deriveWeight?: number
+  /** Query weight of the synonyms (default SYNONYM_WEIGHT; feature `synonyms`). */
+  synonymWeight?: number
 }
 
 /** The question's analysis with its vector filled in when the embedder is ready. */
@@ -52,8 +58,16 @@ export async function retrieve(
     form: features.form ? (options.fieldWeights?.form ?? FIELD_WEIGHTS.form) : 0,
   }
   const idf = features.idf ? 'lucene' : 'fts5'
+  // WordNet's relatives of the question's words join at lower weights (wordnet.ts).
+  const derived = features.derive ? derivedTerms(q.text, q.terms) : []
+  const synonyms = features.synonyms ? synonymTerms(q.text, q.terms, derived) : []
   let hits = await store.search(filing, {
-    terms: q.terms,
+    terms: [...q.terms, ...derived, ...synonyms],
+    termWeights: [
+      ...q.terms.map(() => 1),
+      ...derived.map(() => options.deriveWeight ?? DERIVE_WEIGHT),
+      ...synonyms.map(() => options.synonymWeight ?? SYNONYM_WEIGHT),
+    ],
     vector: q.vector ?? null,
     k: features.rerank ? Math.max(k, RERANK_POOL) : k,
     candidates: options.candidates,

@@ -52,6 +52,10 @@ export function chunkFields(chunk: Chunk): ChunkFields {
   }
 }
 
+/** The question's own terms (query weight 1), without the lower-weighted expansion terms. */
+export const ownTerms = (q: { terms: readonly string[]; termWeights?: readonly number[] }): string[] =>
+  q.terms.filter((_, i) => (q.termWeights?.[i] ?? 1) >= 1)
+
 /**
  * The query terms a table row's label must hold for the row to count: not years or other figures
  * (every row of a table prints its columns' periods), the line item's words.

@@ -33,6 +33,12 @@ export interface RowUnitInput {
 export interface SearchQuery {
   /** Keyword terms in index space (`analyzeQuery(question).terms`); the store derives none itself. */
   terms: readonly string[]
+  /**
+   * Query weight of each term, parallel to `terms` (default 1). Terms weighted below 1 are
+   * expansions (retrieve.ts's feedback terms): SQLite scores them in the body only, Qdrant as the
+   * sparse query's value.
+   */
+  termWeights?: readonly number[]
   /** Query vector, or null for keyword-only search. */
   vector: Float32Array | null
   /** Results to return after fusion. */

@@ -6,7 +6,7 @@
 import type { Schemas } from '@qdrant/js-client-rest'
 import type { PageRecord } from '../../../contract/chunk'
 import { RRF_K } from '../../fusion'
-import { lineItemTerms } from '../common'
+import { lineItemTerms, ownTerms } from '../common'
 import { candidateCount, fuseCandidates } from '../fusion'
 import { type SearchHit, type SearchQuery, UnknownFilingError } from '../types'
 import type { QdrantHttp } from './http'
@@ -54,7 +54,7 @@ export async function searchVersion(
   query: SearchQuery,
 ): Promise<SearchHit[]> {
   const n = candidateCount(query.k, query.candidates)
-  const sparse = querySparse(query.terms)
+  const sparse = querySparse(query.terms, query.termWeights)
   if (query.vector && m.embedded && query.vector.length !== m.dim) {
     throw new Error(
       `Query vector has ${query.vector.length} dimensions but ${filing}@${m.version} was embedded with ${m.dim}; re-ingest with the current model`,
@@ -74,7 +74,8 @@ export async function searchVersion(
     with_payload: false,
     with_vector: false,
   }))
-  const lineItem = lineItemTerms(query.terms)
+  // A row's label must hold one of the question's own terms, not an expansion (WordNet's).
+  const lineItem = lineItemTerms(ownTerms(query))
   if (query.rows && (m.rows ?? 0) > 0 && lineItem.length)
     return searchWithRows(http, { collection, filing, meta: m }, ranked, { sparse, lineItem }, query.k, n)
   const batch: Schemas['QueryRequestBatch'] = { searches: [fused, ...ranked] }

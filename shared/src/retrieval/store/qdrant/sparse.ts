@@ -40,8 +40,19 @@ function bm25Tf(tf: number): number {
   return (tf * (BM25_K1 + 1)) / (tf + BM25_K1)
 }
 
-/** A question's sparse vector: each distinct search term once (Qdrant multiplies in the IDF). */
-export function querySparse(terms: readonly string[]): Schemas['SparseVector'] {
-  const indices = [...new Set(terms.map(termIndex))].sort((a, b) => a - b)
-  return { indices, values: indices.map(() => 1) }
+/**
+ * A question's sparse vector: each distinct search term once at its query weight (default 1; a
+ * term given twice or two terms sharing a hash keep the larger weight). Qdrant multiplies in the IDF.
+ */
+export function querySparse(
+  terms: readonly string[],
+  weights: readonly number[] = [],
+): Schemas['SparseVector'] {
+  const byIndex = new Map<number, number>()
+  terms.forEach((t, i) => {
+    const idx = termIndex(t)
+    byIndex.set(idx, Math.max(byIndex.get(idx) ?? 0, weights[i] ?? 1))
+  })
+  const indices = [...byIndex.keys()].sort((a, b) => a - b)
+  return { indices, values: indices.map((i) => byIndex.get(i) as number) }
 }

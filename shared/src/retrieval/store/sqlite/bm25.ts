@@ -24,15 +24,16 @@ export function luceneIdf(n: number, df: number): number {
 /**
  * Adds each chunk's Lucene-IDF BM25 for one term to `scores`, from the rows of a one-term FTS5
  * query over all `n` chunks (`score` = −bm25(), higher is better; every matching row, so the
- * row count is the term's df).
+ * row count is the term's df), times the term's query weight (1 for the question's own terms).
  */
 export function addTermScores(
   scores: Map<number, number>,
   rows: readonly { id: number; score: number }[],
   n: number,
+  weight = 1,
 ): void {
   const df = rows.length
   if (df === 0) return
-  const ratio = luceneIdf(n, df) / fts5Idf(n, df)
+  const ratio = (weight * luceneIdf(n, df)) / fts5Idf(n, df)
   for (const r of rows) scores.set(r.id, (scores.get(r.id) ?? 0) + r.score * ratio)
 }

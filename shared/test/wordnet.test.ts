@@ -1,0 +1,59 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import { analyzeQuery } from '../src/retrieval/query'
+import { stem } from '../src/retrieval/terms'
+import {
+  baseForms,
+  closeWordNet,
+  derivedTerms,
+  derivedWords,
+  synonymTerms,
+  synonymWords,
+} from '../src/retrieval/wordnet'
+
+afterAll(() => closeWordNet())
+
+describe('WordNet derivations', () => {
+  it("finds a word's base forms in WordNet's index (morphy's detachment rules)", () => {
+    expect(baseForms('employees')).toContainEqual({ lemma: 'employee', pos: 'n' })
+    expect(baseForms('owns')).toContainEqual({ lemma: 'own', pos: 'v' })
+    expect(baseForms('zzzqx')).toEqual([])
+  })
+
+  it('links a verb to its derived nouns, and a noun back to its verb', () => {
+    expect(derivedWords('employ')).toEqual(expect.arrayContaining(['employee', 'employer', 'employment']))
+    expect(derivedWords('employees')).toContain('employ')
+    expect(derivedWords('grow')).toContain('growth')
+    // Only single words, never the word itself.
+    for (const w of derivedWords('invest')) expect(w).toMatch(/^[a-z]+$/)
+    expect(derivedWords('invest')).not.toContain('invest')
+  })
+
+  it("gives the index terms a question's words are related to, not its own terms", () => {
+    const q = analyzeQuery('How many people does the company employ?')
+    const more = derivedTerms(q.text, q.terms)
+    // Porter keeps "employ" (emploi) and "employees" (employe) apart; WordNet joins them.
+    expect(more).toContain(stem('employees'))
+    for (const t of more) expect(q.terms).not.toContain(t)
+    expect(derivedTerms('the of and', [])).toEqual([])
+  })
+
+  it("takes synonyms from the word's most frequent sense only", () => {
+    expect(synonymWords('stockholders')).toEqual(expect.arrayContaining(['shareholder']))
+    // Revenue's first sense is "gross, revenue, receipts"; its second (a government's income) adds none.
+    expect(synonymWords('revenue')).toEqual(['gross', 'receipts'])
+    const q = analyzeQuery("What was the company's bottom-line profit?")
+    const derived = derivedTerms(q.text, q.terms)
+    const syn = synonymTerms(q.text, q.terms, derived)
+    expect(syn).toContain(stem('earnings'))
+    for (const t of syn) expect([...q.terms, ...derived]).not.toContain(t)
+  })
+
+  it('leaves names alone: a capitalised word inside a sentence is not expanded', () => {
+    const q = analyzeQuery('How did Target grow its stores?')
+    expect(derivedTerms(q.text, q.terms)).toContain(stem('growth'))
+    expect(synonymTerms(q.text, q.terms)).not.toContain(stem('mark'))
+    // The same word in lower case, or first in its sentence, is the common word.
+    const common = analyzeQuery('Target: how was the sales target set?')
+    expect(synonymTerms(common.text, common.terms)).toContain(stem('mark'))
+  })
+})
