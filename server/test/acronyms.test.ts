@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { definedAbbreviations, withExpansions } from '../src/answer/acronyms'
+import { definedAbbreviations, withExpansions, withStandard } from '../src/answer/acronyms'
 
 describe('abbreviations a filing defines', () => {
   it('reads "words (ABBR)", "words, or ABBR" and "(the “ABBR”)", skipping "and"/"of"', () => {
@@ -38,5 +38,10 @@ describe('abbreviations a filing defines', () => {
       'close',
     ])
     expect(withExpansions(['public', 'offer'], m)).toEqual(['public', 'offer'])
+  })
+  it('adds the standard abbreviations a filing does not define, not over its own', () => {
+    const m = withStandard(definedAbbreviations(['The Internet Protocol Overlay (IPO) routes calls.']))
+    expect(m.get('ipo')).toEqual(['internet', 'protocol', 'overlai'])
+    expect(withStandard(new Map()).get('ipo')).toEqual(['initi', 'public', 'offer'])
   })
 })

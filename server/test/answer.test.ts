@@ -2,7 +2,8 @@ import type { Table } from '@asks1/shared/contract/tables'
 import type { SearchHit } from '@asks1/shared/store'
 import { describe, expect, it } from 'vitest'
 import { printsBlank } from '../src/answer/blanks'
-import { clip, extractiveAnswer } from '../src/answer/extractive'
+import { clip } from '../src/answer/clip'
+import { extractiveAnswer } from '../src/answer/extractive'
 import { analyzeQuestion } from '../src/answer/question'
 import { evidenceModel, rankUnits } from '../src/answer/rank'
 import { withRelevance } from '../src/answer/relevance'
@@ -149,6 +150,52 @@ describe('extractive answers', () => {
     )
     expect(r.abstention?.reason).toBe('no-figure')
   })
+  it('does not answer a count with a sum of money', () => {
+    const priced = tagged('7', 'Listeners can subscribe to Acme One for $36 a year.')
+    const q = 'How many paying Acme One subscribers are there?'
+    expect(extractiveAnswer(q, [priced], { company }).abstention?.reason).toBe('no-figure')
+    const counted = tagged('8', 'Acme One had 120,000 paying subscribers at year end.')
+    const r = extractiveAnswer(q, [priced, counted], { company })
+    expect(r.abstention).toBeNull()
+    expect(r.text).toContain('120,000')
+    expect(r.text).not.toContain('$36')
+  })
+  it('reads "IPO" as "initial public offering" when the filing never defines it', () => {
+    const r = extractiveAnswer(
+      'What price per share were the IPO shares sold at?',
+      [
+        tagged('75', 'Of these shares, only the 6,820,000 shares sold in this offering are freely tradable.'),
+        tagged('74', 'Dilution is based on the initial public offering price of $11.00 per share.'),
+      ],
+      { company },
+    )
+    expect(r.text.indexOf('[p.74]')).toBeGreaterThan(-1)
+    expect(r.text.indexOf('[p.74]')).toBeLessThan(r.text.indexOf('[p.75]') >>> 0)
+  })
+  it('reads an irregular verb form as its base form ("paid" for "pay")', () => {
+    const r = extractiveAnswer(
+      'Does Acme pay dividends to its stockholders?',
+      [
+        tagged('F-29', 'The Company lacked authorized shares to issue the cumulative dividends in stock.'),
+        tagged('38', 'We have never declared or paid any cash dividends on our capital stock.'),
+      ],
+      { company },
+    )
+    expect(r.text.indexOf('[p.38]')).toBeGreaterThan(-1)
+    expect(r.text.indexOf('[p.38]')).toBeLessThan(r.text.indexOf('[p.F-29]') >>> 0)
+  })
+  it('does not read "non-employee" as about employees', () => {
+    const r = extractiveAnswer(
+      'How many employees did Acme have?',
+      [
+        tagged('79', 'As of January 31, 2011, we had 295 employees.'),
+        tagged('F-24', 'The expected term for non-employee awards is the contractual term of 10 years.'),
+      ],
+      { company },
+    )
+    expect(r.text).toContain('[p.79]')
+    expect(r.text).not.toContain('F-24')
+  })
   it('reads a question about a year as asking for that year’s figure', () => {
     const r = extractiveAnswer(
       'What were Acme’s launch revenues in 2011?',
@@ -233,6 +280,23 @@ describe('extractive answers', () => {
   })
   it('abstains when no passage uses the question’s words', () => {
     expect(extractiveAnswer('zebra giraffe', hits).abstention?.reason).toBe('no-passage')
+  })
+  it('scores a unit too long to quote on the window it quotes', () => {
+    // A table flattened onto one line: "Deferred" near its start, "revenue" 1,500 characters on;
+    // no window of it quotes both, so the sentence that holds them together ranks first.
+    const cells = Array.from({ length: 120 }, (_, i) => `Item ${i} ${1000 + i}`).join(' ')
+    const table = `Deferred tax assets ${cells} Total revenue 9,999`
+    const q = analyzeQuestion('How much deferred revenue did Acme report?', company)
+    const ranked = rankUnits(
+      q,
+      evidenceModel(q, [
+        tagged('F-9', table),
+        tagged('40', 'Deferred revenue was $12 million at year end, up from $9 million.'),
+      ]),
+    )
+    expect(ranked[0]?.text).toContain('Deferred revenue was $12 million')
+    const tableUnit = ranked.find((u) => u.text.startsWith('Deferred tax'))
+    expect(tableUnit?.matched).toHaveLength(1)
   })
   it('cuts a long unit around the question’s terms, not at its start', () => {
     const long = `${'Filler words about nothing at all. '.repeat(40)}Revenue was $3,711 million.`

@@ -1,7 +1,7 @@
 import { textUnits } from '@asks1/shared/contract/sentences'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { describe, expect, it } from 'vitest'
-import { clipWindow } from '../src/answer/extractive'
+import { clipWindow } from '../src/answer/clip'
 import { quoteSpan } from '../src/answer/quote-pages'
 
 const unitOf = (text: string, start: string) =>

@@ -2,7 +2,8 @@
  * Abbreviations a filing defines for itself: "monthly active users (MAUs)", "urea cycle disorders, or
  * UCDs", "the Securities and Exchange Commission (the “SEC”)". A sentence printing the short form
  * ("We had 845 million MAUs") is about the words it stands for, so the ranker reads both. The
- * vocabulary comes from the filing's own text, never from a question. Pure.
+ * vocabulary comes from the filing's own text, never from a question, plus a few abbreviations
+ * every SEC filing reader uses (STANDARD). Pure.
  */
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 
@@ -63,5 +64,34 @@ export function withExpansions(
       if (full.length > 1 && full.at(-1) === s && full.every((t, k) => stems[i - full.length + 1 + k] === t))
         out.push(short)
   })
+  return out
+}
+
+/**
+ * Abbreviations SEC filings use without always spelling them out (Investor.gov glossary: "initial
+ * public offering (IPO)", "earnings per share (EPS)"…): read both ways unless the filing defines
+ * the letters otherwise.
+ */
+const STANDARD: readonly [string, string][] = [
+  ['IPO', 'initial public offering'],
+  ['CEO', 'chief executive officer'],
+  ['CFO', 'chief financial officer'],
+  ['EPS', 'earnings per share'],
+  ['GAAP', 'generally accepted accounting principles'],
+  ['NOL', 'net operating loss'],
+  ['SEC', 'Securities and Exchange Commission'],
+]
+
+/** A filing's own abbreviations, with the standard ones it does not define. */
+export function withStandard(defined: ReadonlyMap<string, string[]>): Map<string, string[]> {
+  const out = new Map(defined)
+  for (const [short, full] of STANDARD) {
+    const key = keywordTerms(short)[0]
+    if (key && !out.has(key))
+      out.set(
+        key,
+        keywordTerms(full).filter((t) => !t.includes(' ')),
+      )
+  }
   return out
 }

@@ -9,13 +9,13 @@ import type { Abstention } from '@asks1/shared/contract/api'
 import { isYear } from '@asks1/shared/contract/calendar'
 import { pageTag } from '@asks1/shared/contract/citations'
 import type { Table } from '@asks1/shared/contract/tables'
-import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
-import escapeStringRegexp from 'escape-string-regexp'
+import { clip } from './clip'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { quoteSpan } from './quote-pages'
 import { evidenceModel, type RankedUnit, rankUnits } from './rank'
 import { SELECT_DEFAULTS, type Selection, type SelectParams, selectQuotes, subjectTerms } from './select'
+import { stemsOf } from './stems'
 import { rowAnswer } from './table-rows'
 
 export interface ExtractiveResult {
@@ -30,41 +30,12 @@ export const EXTRACTIVE_INTRO =
 export const NOT_CONFIGURED_NOTE =
   '(No AI model is configured on this server: it quotes the filing rather than answering.)'
 
-const MAX_QUOTE = 600
-
-/**
- * A long unit (a table flattened onto one line, a run-on sentence) is cut to the window around the
- * question's terms, not to its start: the figure asked for is rarely in the first 600 characters.
- */
-export function clip(s: string, focus: readonly string[] = []): string {
-  const { from, to } = clipWindow(s, focus)
-  return `${from > 0 ? '…' : ''}${s.slice(from, to)}${to < s.length ? '…' : ''}`
-}
-
-/** The stretch `[from, to)` of a unit `clip` quotes. */
-export function clipWindow(s: string, focus: readonly string[] = []): { from: number; to: number } {
-  if (s.length <= MAX_QUOTE) return { from: 0, to: s.length }
-  const lower = s.toLowerCase()
-  const hits = focus.flatMap((t) =>
-    [...lower.matchAll(new RegExp(escapeStringRegexp(t), 'g'))].map((m) => m.index ?? 0),
-  )
-  const width = MAX_QUOTE - 2
-  let from = 0
-  let most = -1
-  for (const h of hits) {
-    const start = Math.max(0, Math.min(h - 100, s.length - width))
-    const n = hits.filter((x) => x >= start && x < start + width - 20).length
-    if (n > most) [most, from] = [n, start]
-  }
-  return { from, to: Math.min(s.length, from + width) }
-}
-
 const cite = (pages: readonly string[]) =>
   pages.length === 1 ? pageTag(pages[0] as string) : `[${pages.map((p) => `p.${p}`).join(', ')}]`
 
 /** One quote and its citation: the pages the quoted words are printed on, not all its unit runs over. */
-function quoteLine(u: RankedUnit, focus: readonly string[]): string {
-  const { from, to, pages } = quoteSpan(u, clipWindow(u.text, focus), u.matched)
+function quoteLine(u: RankedUnit): string {
+  const { from, to, pages } = quoteSpan(u, u.window, u.matched)
   return `- “${from > 0 ? '…' : ''}${u.text.slice(from, to).trim()}${to < u.text.length ? '…' : ''}” ${cite(pages)}`
 }
 
@@ -98,7 +69,7 @@ function asTyped(question: string, terms: readonly string[]): string[] {
   const out = new Set<string>()
   for (const m of question.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu)) {
     const word = m[0].replace(/['’]s$/, '').replace(/[.]+$/, '')
-    if (keywordTerms(word).some((t) => wanted.has(t))) out.add(word.toLowerCase())
+    if (stemsOf(word).some((t) => wanted.has(t))) out.add(word.toLowerCase())
   }
   return [...out]
 }
@@ -152,10 +123,7 @@ function answerPart(
   if (sel.abstained && !row) return { lines: [], abstention: abstain(q.text, q, sel, hits), sel }
   const quotes = sel.abstained ? [] : sel.quotes.slice(0, row ? params.max - 1 : params.max)
   return {
-    lines: [
-      ...(row ? [`- ${row.text} ${pageTag(row.page)}`] : []),
-      ...quotes.map((u) => quoteLine(u, [...u.matched, ...q.periods])),
-    ],
+    lines: [...(row ? [`- ${row.text} ${pageTag(row.page)}`] : []), ...quotes.map(quoteLine)],
     abstention: null,
   }
 }

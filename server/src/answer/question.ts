@@ -8,6 +8,7 @@
 import { MONTH_NAMES } from '@asks1/shared/contract/calendar'
 import { type AnswerType, analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
+import { verbLemma } from './lemmas'
 
 export interface QuestionAnalysis {
   /** The question as typed. */
@@ -70,6 +71,17 @@ function nameRunsIn(question: string): string[][] {
   return runs
 }
 
+/** The question's terms with irregular verb forms read as their base form ("paid" → "pai"), as units are. */
+function lemmaTerms(text: string, terms: string[]): string[] {
+  const to = new Map<string, string>()
+  for (const w of text.match(/[A-Za-z]+/g) ?? []) {
+    const from = keywordTerms(w)[0]
+    const lemma = keywordTerms(verbLemma(w))[0]
+    if (from && lemma && from !== lemma) to.set(from, lemma)
+  }
+  return [...new Set(terms.map((t) => to.get(t) ?? t))]
+}
+
 /** Words every question about a filing uses, that name no subject (as index terms). */
 const GENERIC = new Set(keywordTerms('company companies filing prospectus did does inc corp'))
 
@@ -92,7 +104,10 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
     .filter((r) => r.length > 0)
   return {
     text: q.text,
-    terms: q.terms.filter((t) => !t.includes(' ') && !/^[\d$]/.test(t) && keep(t)),
+    terms: lemmaTerms(
+      q.text,
+      q.terms.filter((t) => !t.includes(' ') && !/^[\d$]/.test(t) && keep(t)),
+    ),
     phrases: q.terms.filter(
       (t) => t.includes(' ') && !/^[\d$]/.test(t) && keep(t) && ![...own].some((o) => t.includes(o)),
     ),

@@ -7,7 +7,7 @@
  * check). Pure.
  */
 import type { TextUnit } from '@asks1/shared/contract/sentences'
-import { keywordTerms } from '@asks1/shared/retrieval/terms'
+import { stemsOf } from './stems'
 
 export interface QuoteSpan {
   /** The stretch `[from, to)` of the unit's text quoted. */
@@ -39,7 +39,7 @@ export function quoteSpan(
   const holds = (p: { from: number; to: number }) => {
     const part = unit.text.slice(p.from, p.to)
     const lower = part.toLowerCase()
-    return keywordTerms(part).some((t) => wanted.has(t)) || phrases.some((m) => lower.includes(m))
+    return stemsOf(part).some((t) => wanted.has(t)) || phrases.some((m) => lower.includes(m))
   }
   // Only a unit quoted in part anyway (a table flattened into one unit, a run-on) is narrowed: a
   // sentence is one statement, quoted whole and cited on every page it is printed on.

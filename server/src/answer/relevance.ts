@@ -6,11 +6,11 @@
  */
 import type { Citation, Relevance } from '@asks1/shared/contract/api'
 import { findCitations } from '@asks1/shared/contract/citations'
-import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { evidenceModel } from './rank'
 import { SELECT_DEFAULTS, subjectTerms } from './select'
+import { stemsOf } from './stems'
 
 /** Evidence at which a passage holds the question's key terms (calibrated with the abstention threshold). */
 export const STRONG_EVIDENCE = 0.5
@@ -32,7 +32,7 @@ function levelOf(text: string, evidence: number, q: QuestionAnalysis): Relevance
   const level = relevanceLevel(evidence)
   if (level !== 'strong') return level
   const about = subjectTerms(q).filter((t) => !t.includes(' '))
-  const held = new Set(keywordTerms(text))
+  const held = new Set(stemsOf(text))
   const shared = about.filter((t) => held.has(t)).length
   return shared >= Math.min(2, about.length) ? 'strong' : 'partial'
 }

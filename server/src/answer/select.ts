@@ -96,6 +96,9 @@ export function selectQuotes(
   // figure (and period) is preferred by the ranker but not required (a share can answer "how much").
   if (asksFigure(q)) {
     ok = ok.filter((u) => u.hasFigure || u.typeHit)
+    // "How many" counts things: a sum of money is not a count ("How many paying subscribers?" is not
+    // answered by the subscription's price, nor "How many people work there?" by a salary).
+    if (q.answerType === 'count') ok = ok.filter((u) => !u.moneyOnly)
     if (ok.length === 0) return { abstained: true, reason: 'no-figure', closest }
   }
   // A period asked about that no matching unit names: the filing does not cover it. A table row
