@@ -345,6 +345,7 @@ const ANSWER_EVIDENCE: Readonly<Record<AnswerType, RegExp | ((text: string) => b
   location:
     /\b\d+\s+(?:[A-Z][a-z]+\s+)+(?:Street|Road|Avenue|Drive|Boulevard|Way|Place|Parkway|Lane)\b|\b[A-Z][a-z]+,\s+(?:[A-Z][a-z]+|[A-Z]{2})\b/,
   name: (text) =>
+    /\b(?:Mr|Mrs|Ms|Dr)\.\s+[A-Z][a-z]+/.test(text) ||
     [...text.matchAll(/\b[A-Z][a-z]+(?:(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+)+\b/g)].some(
       (m) => !INSTRUMENT_HEADS.has(m[0].split(/\s+/).at(-1) as string),
     ),
