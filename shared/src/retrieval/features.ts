@@ -11,6 +11,16 @@ export interface RetrievalFeatures {
   idf: boolean
   /** The degree frame ("how fast") and delexical verbs ("make", "go") are not search terms (query.ts). */
   frame: boolean
+  /**
+   * Sentences addressing the answerer ("Round to two decimal places.") give only the financial
+   * labels they name (query.ts, statements.ts).
+   */
+  instructions: boolean
+  /**
+   * A question naming a primary statement, or a ratio made of its line items, gets that statement's
+   * chunks into the candidate pool and lifts them in the rerank (statements.ts, financial-terms.ts).
+   */
+  statements: boolean
   /** Candidate pool reranked on passage evidence (the four below). */
   rerank: boolean
   proximity: boolean
@@ -37,6 +47,8 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   form: true,
   idf: true,
   frame: true,
+  instructions: true,
+  statements: true,
   rerank: true,
   proximity: true,
   pool: true,

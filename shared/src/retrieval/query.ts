@@ -12,6 +12,8 @@
 
 import { MONTH_NAMES, monthOf } from '../contract/calendar'
 import { parseFigures } from '../contract/figures'
+import type { StatementId } from './financial-terms'
+import { askedStatements, splitInstructions } from './statements'
 import { isStopWord, keywordTerms } from './terms'
 
 export type AnswerType =
@@ -51,6 +53,8 @@ export interface QueryAnalysis {
   phrases: string[][]
   periods: Period[]
   answerType: AnswerType
+  /** The primary statements the question names, or whose line items a ratio it names is made of. */
+  statements?: StatementId[]
   /** The question's dense vector, when an embedder is present. */
   vector?: Float32Array | null
 }
@@ -257,6 +261,11 @@ export interface AnalyzeOptions {
    * `RETRIEVAL_OFF=frame` turns it off; "how many/much/long/old" are dropped either way).
    */
   frame?: boolean
+  /**
+   * Of the sentences that address the answerer rather than ask ("Round your answer to two decimal
+   * places."), keep only the financial labels they name (default on; `RETRIEVAL_OFF=instructions`).
+   */
+  instructions?: boolean
 }
 
 /** "how many", "how much", "how long", "how old": the interrogative frame of a quantity question. */
@@ -284,11 +293,12 @@ export function questionSubject(question: string): string {
 /** The one analysis of a question every retrieval and answering stage reads. */
 export function analyzeQuery(question: string, options: AnalyzeOptions = {}): QueryAnalysis {
   const periods = findPeriods(question)
+  const { question: asked, instructionLabels } =
+    options.instructions === false ? { question, instructionLabels: [] } : splitInstructions(question)
   // The interrogative frame ("how many", "how fast") says what kind of answer is wanted
   // (answerType), not what it is about: searching for "much" finds nothing useful.
-  const subject =
-    options.frame === false ? question.replace(INTERROGATIVE_FRAME, ' ') : questionSubject(question)
-  const terms = new Set(keywordTerms(subject))
+  const subject = options.frame === false ? asked.replace(INTERROGATIVE_FRAME, ' ') : questionSubject(asked)
+  const terms = new Set(keywordTerms([subject, ...instructionLabels].join('. ')))
   // "FY2022" and "Q3'12" are one token to the tokenizer; filings print the year on its own.
   for (const p of periods) {
     if (p.year !== null) terms.add(String(p.year))
@@ -297,9 +307,10 @@ export function analyzeQuery(question: string, options: AnalyzeOptions = {}): Qu
   return {
     text: question,
     terms: [...terms],
-    phrases: phrasesOf(question),
+    phrases: phrasesOf([asked, ...instructionLabels].join('. ')),
     periods,
-    answerType: answerTypeOf(question),
+    answerType: answerTypeOf(asked),
+    statements: askedStatements(question),
     ...(options.vector !== undefined ? { vector: options.vector } : {}),
   }
 }

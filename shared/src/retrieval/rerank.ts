@@ -8,6 +8,7 @@
 import { stripPageTags } from '../contract/citations'
 import type { RetrievalFeatures } from './features'
 import { type AnswerType, holdsAnswerType, type QueryAnalysis } from './query'
+import { STATEMENT_WEIGHT, statementEvidence } from './statements'
 import type { SearchHit } from './store/types'
 import { isStopWord, keywordTerms, stem } from './terms'
 import { type FormSection, formSectionsOfPath } from './vocabulary'
@@ -155,6 +156,7 @@ export function rerank(
       if (holds) score += weights.answer
     }
     if (features.section) score += weights.section * sectionEvidence(hit.chunk.section, q)
+    if (features.statements) score += STATEMENT_WEIGHT * statementEvidence(hit.chunk, q)
     return { hit, score, rank }
   })
   scored.sort((a, b) => b.score - a.score || a.rank - b.rank)

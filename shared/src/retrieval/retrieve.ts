@@ -9,6 +9,7 @@ import { ALL_FEATURES, FIELD_WEIGHTS, type RetrievalFeatures } from './features'
 import { analyzeQuery, type QueryAnalysis } from './query'
 import { RERANK_POOL, type RerankWeights, rerank } from './rerank'
 import { asksForFigure } from './rows'
+import { statementChunks } from './statement-pool'
 import type { SearchHit, Store } from './store/types'
 import { DERIVE_WEIGHT, derivedTerms, SYNONYM_WEIGHT, synonymTerms } from './wordnet'
 
@@ -48,12 +49,19 @@ export async function retrieve(
   const features = options.features ?? ALL_FEATURES
   const q = await analyzeWithVector(
     embedder,
-    typeof question === 'string' ? analyzeQuery(question, { frame: features.frame }) : question,
+    typeof question === 'string'
+      ? analyzeQuery(question, { frame: features.frame, instructions: features.instructions })
+      : question,
   )
+  const fieldWeights = {
+    heading: features.heading ? (options.fieldWeights?.heading ?? FIELD_WEIGHTS.heading) : 0,
+    form: features.form ? (options.fieldWeights?.form ?? FIELD_WEIGHTS.form) : 0,
+  }
+  const idf = features.idf ? 'lucene' : 'fts5'
   // WordNet's relatives of the question's words join at lower weights (wordnet.ts).
   const derived = features.derive ? derivedTerms(q.text, q.terms) : []
   const synonyms = features.synonyms ? synonymTerms(q.text, q.terms, derived) : []
-  const hits = await store.search(filing, {
+  let hits = await store.search(filing, {
     terms: [...q.terms, ...derived, ...synonyms],
     termWeights: [
       ...q.terms.map(() => 1),
@@ -64,11 +72,10 @@ export async function retrieve(
     k: features.rerank ? Math.max(k, RERANK_POOL) : k,
     candidates: options.candidates,
     rows: features.rows && asksForFigure(q),
-    idf: features.idf ? 'lucene' : 'fts5',
-    fieldWeights: {
-      heading: features.heading ? (options.fieldWeights?.heading ?? FIELD_WEIGHTS.heading) : 0,
-      form: features.form ? (options.fieldWeights?.form ?? FIELD_WEIGHTS.form) : 0,
-    },
+    idf,
+    fieldWeights,
   })
+  if (features.rerank && features.statements && q.statements?.length)
+    hits = [...hits, ...(await statementChunks(store, filing, q.statements, hits, { fieldWeights, idf }))]
   return features.rerank ? rerank(q, hits, features, options.rerankWeights).slice(0, k) : hits
 }
