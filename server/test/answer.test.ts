@@ -40,6 +40,13 @@ describe('question analysis', () => {
       'percentage',
     )
   })
+
+  it('reads a designation of capitals and a serial number as a name, not an acronym', () => {
+    const q = analyzeQuestion('What peak annual sales does Acme project for CMP-CPS-001?', company)
+    expect(q.names).toEqual(expect.arrayContaining(['cmp-cp-001', 'cmp', 'cp']))
+    // Acronyms stay common nouns; a form's number is not a product.
+    expect(analyzeQuestion('What did the CEO say in the S-1 about the IPO?').names).toEqual([])
+  })
 })
 
 describe('extractive answers', () => {

@@ -64,6 +64,25 @@ describe('compound answers', () => {
     expect(answer.text).toContain('On “How fast did it grow?”:\nThe filing does not appear to say:')
   })
 
+  it('does not answer a part whose pronoun stands for the unnamed answer of a "who" part', () => {
+    const who = questionParts(
+      analyzeQuery('Who is Acme’s largest shareholder, and what percentage does it own?'),
+    ).map((p) => analyzeQuestion(p, company))
+    const pool = [
+      hit(
+        's',
+        '5',
+        'An ownership change occurs if our 5% shareholders increase their ownership by over 50 percentage points.',
+      ),
+    ]
+    const answer = compoundAnswer(who.map((q) => ({ q, hits: pool })))
+    expect(answer.abstention?.reason).toBe('no-name-answer')
+    expect(answer.text).not.toContain('[p.5]')
+    // Named, the holder answers both parts.
+    const named = hit('n', '6', 'Elon Industries LLC owns 42% of our shares, our largest shareholder.')
+    expect(compoundAnswer(who.map((q) => ({ q, hits: [named] }))).abstention).toBeNull()
+  })
+
   it('abstains when no part is answered, naming each', () => {
     const answer = compoundAnswer(
       parts.map((q) => ({ q, hits: [hit('x', '4', 'Our headquarters are in Hawthorne.')] })),

@@ -3,6 +3,7 @@ import {
   analyzeQuery,
   answerTypeOf,
   findPeriods,
+  holdsAnswerType,
   quarterWording,
   questionSubject,
   splitQuestion,
@@ -147,5 +148,14 @@ describe('splitQuestion', () => {
       'What are the risks and uncertainties?',
     ])
       expect(splitQuestion(q)).toEqual([q])
+  })
+})
+
+describe('holdsAnswerType for a name', () => {
+  it('reads a person or a firm, not the title of a law or a document', () => {
+    expect(holdsAnswerType('Morgan Stanley & Co. LLC is acting as representative.', 'name')).toBe(true)
+    expect(holdsAnswerType('Our chief executive is Joseph Kennedy.', 'name')).toBe(true)
+    expect(holdsAnswerType('Liabilities under the Securities Act of 1933.', 'name')).toBe(false)
+    expect(holdsAnswerType('Options granted under the Equity Incentive Plan.', 'name')).toBe(false)
   })
 })

@@ -56,6 +56,7 @@ const WHY: Record<
     'the passage that matches best prints a blank where the answer belongs (a preliminary prospectus leaves the offering price and what follows from it for the final one)',
   'weak-match': () => 'no passage matches the question closely enough to quote as an answer',
   'no-figure': () => 'the passages that match the question give no figure of the kind asked for',
+  'no-name-answer': () => 'the passages that match the question name no person or firm',
   'no-period': (q) =>
     `the passages that match the question give no figure for ${q.periods.filter(isYear).join(' or ')}`,
 }
@@ -147,6 +148,9 @@ export interface AnswerPart {
   tables?: readonly Table[]
 }
 
+/** A pronoun standing for someone or something named before (as compound.ts reads one). */
+const PRONOUN = /\b(?:it|its|they|them|their)\b/i
+
 /** Quotes per part of a compound question: one or two each, three in all (the issue's limit). */
 const PER_PART = 2
 
@@ -168,6 +172,13 @@ export function compoundAnswer(
     left -= r.lines.length
     return r
   })
+  // A first part asking who or which firm, unanswered: a later part's pronoun stands for that
+  // unknown ("Who is the largest shareholder, and what percentage does it own?"), so what the later
+  // part's passages say is about someone else.
+  const first = results[0]
+  if (first?.abstention && (parts[0] as AnswerPart).q.answerType === 'name')
+    for (let i = 1; i < results.length; i++)
+      if (PRONOUN.test((parts[i] as AnswerPart).q.text)) results[i] = first
   const answered = results.filter((r) => !r.abstention)
   if (answered.length === 0) {
     const first = results[0]?.abstention as ExtractiveResult

@@ -47,6 +47,9 @@ const NOT_NAMES_TEXT = [
 // Compared in index space (stemmed, as the names are): "January" is indexed as "januari".
 const NOT_NAMES = new Set(NOT_NAMES_TEXT.split(' ').flatMap((w) => [w, ...keywordTerms(w)]))
 
+const NAME_TOKEN =
+  /(?<![\p{L}\p{N}-])(?:\p{Lu}\p{Ll}[\p{L}\p{N}]*(?:['’]s)?|\p{Lu}{2,}(?:-\p{Lu}+)*-\p{N}+(?![\p{L}\p{N}-]))/gu
+
 /**
  * Names: runs of capitalised words after the question's first word (the first is capitalised for
  * grammar), as index terms, one list per run ("Mark Zuckerberg" → ["mark", "zuckerberg"]).
@@ -54,8 +57,9 @@ const NOT_NAMES = new Set(NOT_NAMES_TEXT.split(' ').flatMap((w) => [w, ...keywor
 function nameRunsIn(question: string): string[][] {
   const runs: string[][] = []
   let lastEnd = -1
-  // Capitalised, not all capitals: "IPO", "CEO" are common nouns written as acronyms.
-  for (const m of question.matchAll(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}[\p{L}\p{N}]*(?:['’]s)?/gu)) {
+  // Capitalised, not all capitals: "IPO", "CEO" are common nouns written as acronyms. A designation
+  // of capitals and a serial number ("CMP-CPS-001", "GLP-1") names one product or compound.
+  for (const m of question.matchAll(NAME_TOKEN)) {
     const at = m.index ?? 0
     if (/(?:^|[.!?:]\s*)$/.test(question.slice(0, at))) continue
     const terms = keywordTerms(m[0]).filter((t) => !NOT_NAMES.has(t))

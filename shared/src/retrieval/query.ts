@@ -318,6 +318,31 @@ export function analyzeQuery(question: string, options: AnalyzeOptions = {}): Qu
 const NUMBER_WORD = Object.keys(NUMBER_WORDS).join('|')
 
 /**
+ * The last words of the capitalised titles a filing gives laws, rules and its own documents ("the
+ * Securities Act", "the Exchange Act", "the Internal Revenue Code", "the Credit Agreement", "the 2005
+ * Stock Plan"): a run of capitalised words ending so names an instrument, not the person or firm a "who"
+ * question asks for (Regulation S-K and Form S-1 cite their statutes and exhibits in these forms).
+ */
+const INSTRUMENT_HEADS = new Set([
+  'Act',
+  'Acts',
+  'Code',
+  'Rule',
+  'Rules',
+  'Regulation',
+  'Regulations',
+  'Agreement',
+  'Agreements',
+  'Plan',
+  'Plans',
+  'Section',
+  'Statement',
+  'Statements',
+  'Certificate',
+  'Bylaws',
+])
+
+/**
  * What a passage holding each kind of answer prints: a passage with the asked kind of figure is far
  * more likely to answer than one that only shares words. Figures are read by the one figures module
  * (contract/figures.ts); the other kinds by typographic conventions of filings.
@@ -330,7 +355,11 @@ const ANSWER_EVIDENCE: Readonly<Record<AnswerType, RegExp | ((text: string) => b
   duration: new RegExp(`\\b(?:\\d+|${NUMBER_WORD})\\s?(?:-\\s?)?(?:days?|weeks?|months?|years?)\\b`, 'i'),
   location:
     /\b\d+\s+(?:[A-Z][a-z]+\s+)+(?:Street|Road|Avenue|Drive|Boulevard|Way|Place|Parkway|Lane)\b|\b[A-Z][a-z]+,\s+(?:[A-Z][a-z]+|[A-Z]{2})\b/,
-  name: /\b[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+\b/,
+  name: (text) =>
+    /\b(?:Mr|Mrs|Ms|Dr)\.\s+[A-Z][a-z]+/.test(text) ||
+    [...text.matchAll(/\b[A-Z][a-z]+(?:(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+)+\b/g)].some(
+      (m) => !INSTRUMENT_HEADS.has(m[0].split(/\s+/).at(-1) as string),
+    ),
   yesno: null,
   other: null,
 }
