@@ -47,7 +47,7 @@ function readQuestions(files: readonly string[]): Map<string, ReferenceQuestion[
 }
 
 const line = (name: string, s: CheckerScore) =>
-  `${name.padEnd(26)} ${String(s.figures).padStart(3)} figures: ${s.printed} printed, ${s.computed} computed, ${s.falseNotVerified} false "not verified"; ${String(s.wrongChecked).padStart(3)} wrong: ${s.falseVerified} false "verified", ${s.falseComputed} false "computed"\n`
+  `${name.padEnd(26)} ${String(s.figures).padStart(3)} figures: ${s.printed} printed, ${s.computed} computed, ${s.falseNotVerified} false "not verified"; ${String(s.wrongChecked).padStart(3)} wrong: ${s.falseVerified} false "verified", ${s.falseComputed} false "computed"; ${s.otherRowChecked} other line items: ${s.otherRowVerified} verified\n`
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -1,8 +1,9 @@
 /**
  * The citation check's figure test measured on reference answers: every figure of a question's
  * reference answer, checked against the question's gold pages (text and tables) as the server
- * checks a cited page (`figureOnPage`, then `derivedFrom` for a figure the answer computes from
- * figures it quotes beside it).
+ * checks a cited page (`figureOnPage` and, for a table cell, the line item its sentence names:
+ * `otherLineItem`; then `derivedFrom` for a figure the answer computes from figures it quotes
+ * beside it).
  *
  * - A correct figure is `printed` (on a gold page), `computed` (the sum or difference of the
  *   answer's own figures printed on the gold pages) or neither: a false "not verified".
@@ -11,11 +12,24 @@
  *   thousand → million). A wrong figure still found on every gold page that prints the right one
  *   (the pages an answer would cite for it) is a false "verified"; one still computed from the
  *   answer's figures is a false "computed".
+ * - A figure printed as a table cell is also swapped for another row's cell of that page, in the
+ *   same sentence (`otherRowFigure`): still found there, it is verified though its sentence may name
+ *   another line item (counted apart: the line-item rule refuses only what the words contradict).
  * Pure: pages are passed in.
  */
 import type { PageRecord } from '@asks1/shared/contract/chunk'
-import { derivedFrom, type Figure, figureOnPage, parseFigures } from '@asks1/shared/contract/figures'
+import {
+  derivedFrom,
+  type Figure,
+  figureOnPage,
+  figureStates,
+  formatFigure,
+  parseFigure,
+  parseFigures,
+} from '@asks1/shared/contract/figures'
+import { segmentProse } from '@asks1/shared/contract/sentences'
 import { tableFigures } from '@asks1/shared/contract/tables'
+import { otherLineItem } from '@asks1/shared/retrieval/line-items'
 
 export interface ReferenceQuestion {
   id: string
@@ -37,10 +51,25 @@ export interface CheckerScore {
   falseVerified: number
   /** Wrong figures the check calls computed. */
   falseComputed: number
+  /** Correct figures swapped for another line item's cell of the same page (`otherRowFigure`). */
+  otherRowChecked: number
+  /** Swapped figures the check still finds printed: not told apart from the line item named. */
+  otherRowVerified: number
   examples: string[]
 }
 
-const onPage = (f: Figure, p: PageRecord) => figureOnPage(f, p.text, tableFigures(p.tables ?? [], p.label))
+/**
+ * As the server checks a cited page: the figure is printed on it (text or a table cell), and not
+ * only in a table row of another line item than its sentence (`claim`) names (line-items.ts).
+ */
+const onPage = (f: Figure, p: PageRecord, claim: string) => {
+  const cells = tableFigures(p.tables ?? [], p.label)
+  return figureOnPage(f, p.text, cells) && otherLineItem(f, claim, cells, p.text) === null
+}
+
+/** The sentence of `text` a figure found at `index` is in: the words that name its line item. */
+const sentenceAt = (text: string, index: number): string =>
+  segmentProse(text).findLast((s) => s.start <= index)?.text ?? text
 
 /** Decimal places of a printed number ("7.7" → 1). */
 const places = (s: string) => (s.includes('.') ? s.length - s.indexOf('.') - 1 : 0)
@@ -74,6 +103,24 @@ export function wrongUnits(f: Figure): Figure | null {
   }
 }
 
+/**
+ * The figure swapped for another line item's on the same page: the first cell of the page's tables,
+ * in a row printing no cell equal to `f`, of the same kind and not equal to `f`, written at the
+ * quote's scale ("Revenue was $860 million" for "$3,711 million": the cost of revenue). Null when
+ * no cell of the page prints `f` (nothing to swap within) or no other row has such a cell.
+ */
+export function otherRowFigure(f: Figure, cells: readonly Figure[]): Figure | null {
+  const rows = new Set(cells.filter((c) => c.row !== undefined && figureStates(c, f)).map((c) => c.row))
+  if (rows.size === 0) return null
+  const other = cells.find(
+    (c) =>
+      c.row !== undefined && !rows.has(c.row) && c.kind === f.kind && c.value !== 0 && !figureStates(c, f),
+  )
+  if (!other) return null
+  const number = other.value / f.scale
+  return parseFigure(formatFigure({ ...f, number, value: other.value }))
+}
+
 export function emptyScore(): CheckerScore {
   return {
     figures: 0,
@@ -83,6 +130,8 @@ export function emptyScore(): CheckerScore {
     wrongChecked: 0,
     falseVerified: 0,
     falseComputed: 0,
+    otherRowChecked: 0,
+    otherRowVerified: 0,
     examples: [],
   }
 }
@@ -96,9 +145,13 @@ export function checkReferenceFigures(
     if (!q.answer) continue
     const gold = q.gold_pages.map((l) => pages.get(l)).filter((p): p is PageRecord => p !== undefined)
     if (!gold.length) continue
-    const figures = parseFigures(q.answer)
+    const answer = q.answer
+    const figures = parseFigures(answer)
+    const claim = new Map(figures.map((f) => [f, sentenceAt(answer, f.index)]))
+    const on = (f: Figure, p: PageRecord, of: Figure = f) => onPage(f, p, claim.get(of) ?? answer)
+    const cellsOf = (p: PageRecord) => tableFigures(p.tables ?? [], p.label)
     // The pages an answer would cite for each figure: the gold pages that print it.
-    const cited = new Map(figures.map((f) => [f, gold.filter((p) => onPage(f, p))]))
+    const cited = new Map(figures.map((f) => [f, gold.filter((p) => on(f, p))]))
     const printed = figures.filter((f) => cited.get(f)?.length)
     for (const f of figures) {
       score.figures++
@@ -111,10 +164,22 @@ export function checkReferenceFigures(
         score.examples.push(`${q.id}: "${f.text}" not found on p.${q.gold_pages.join(', p.')}`)
         continue
       }
+      // Another line item's figure in the same words, on the first page printing f as a cell.
+      const swapped = pagesOf
+        .map((p) => ({ p, wrong: otherRowFigure(f, cellsOf(p)) }))
+        .find((x) => x.wrong !== null)
+      if (swapped?.wrong) {
+        score.otherRowChecked++
+        const sentence = (claim.get(f) ?? answer).replace(f.text, swapped.wrong.text)
+        if (onPage(swapped.wrong, swapped.p, sentence)) {
+          score.otherRowVerified++
+          score.examples.push(`${q.id}: "${sentence.trim()}" verified on p.${swapped.p.label}`)
+        }
+      }
       for (const wrong of [offBy10(f), wrongUnits(f)]) {
         if (!wrong) continue
         score.wrongChecked++
-        if (pagesOf.length ? pagesOf.every((p) => onPage(wrong, p)) : gold.some((p) => onPage(wrong, p))) {
+        if (pagesOf.length ? pagesOf.every((p) => on(wrong, p, f)) : gold.some((p) => on(wrong, p, f))) {
           score.falseVerified++
           score.examples.push(`${q.id}: wrong "${wrong.text}" found`)
         } else if (
@@ -140,6 +205,8 @@ const COUNTS = [
   'wrongChecked',
   'falseVerified',
   'falseComputed',
+  'otherRowChecked',
+  'otherRowVerified',
 ] as const
 
 /** Scores added up (a total over filings), without examples. */

@@ -209,13 +209,20 @@ export function citationsVerified(outcomes: readonly AnswerOutcome[]): number | 
   return all.length === 0 ? null : all.filter((c) => c.verified).length / all.length
 }
 
+/** Figures the server checked, by status (`other_line_item`: printed only as another row's cell). */
+export interface FigureChecks {
+  figures: number
+  printed: number
+  computed: number
+  other_line_item: number
+  not_found: number
+}
+
 /**
  * The server's figure checks, pooled over all citations: printed on the cited page, computed from
  * printed figures, not found. Absent when no reply carried checks.
  */
-export function figureChecks(
-  outcomes: readonly AnswerOutcome[],
-): { figures: number; printed: number; computed: number; not_found: number } | undefined {
+export function figureChecks(outcomes: readonly AnswerOutcome[]): FigureChecks | undefined {
   const all = outcomes.flatMap((o) => o.citations.flatMap((c) => c.figures ?? []))
   if (!outcomes.some((o) => o.citations.some((c) => c.figures !== undefined))) return undefined
   const count = (s: FigureStatus) => all.filter((x) => x === s).length
@@ -223,6 +230,7 @@ export function figureChecks(
     figures: all.length,
     printed: count('printed'),
     computed: count('computed'),
+    other_line_item: count('other-line-item'),
     not_found: count('not-found'),
   }
 }
@@ -328,7 +336,7 @@ export interface AnswerSummary {
   citation_page_precision: number | null
   citations_verified: number | null
   /** Figures the server checked beside citations, by status (`checks[].status`). */
-  figure_checks?: { figures: number; printed: number; computed: number; not_found: number }
+  figure_checks?: FigureChecks
   facts_recall: number | null
   refusal_accuracy: number | null
   latency_ms: { p50: number | null; p95: number | null }

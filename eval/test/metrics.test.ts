@@ -247,7 +247,13 @@ describe('latency, tokens, cost', () => {
         ],
       }),
     ])
-    expect(checked.figure_checks).toEqual({ figures: 4, printed: 2, computed: 1, not_found: 1 })
+    expect(checked.figure_checks).toEqual({
+      figures: 4,
+      printed: 2,
+      computed: 1,
+      other_line_item: 0,
+      not_found: 1,
+    })
     expect(s.latency_ms).toEqual({ p50: 10, p95: 10 })
     expect(s.tokens).toBeUndefined()
     const llm = summarizeAnswers(

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { rowText, type Table } from '@asks1/shared/contract/tables'
+import { lineItemWords } from '@asks1/shared/retrieval/line-items'
 import type { SearchHit } from '@asks1/shared/store'
 import { describe, expect, it } from 'vitest'
 import { extractiveAnswer } from '../src/answer/extractive'
 import { analyzeQuestion } from '../src/answer/question'
 import { evidenceModel } from '../src/answer/rank'
-import { lineItemWords, rowAnswer } from '../src/answer/table-rows'
+import { rowAnswer } from '../src/answer/table-rows'
 import { chunksOf } from './helper'
 
 /**

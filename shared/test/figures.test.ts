@@ -2,15 +2,21 @@ import { describe, expect, it } from 'vitest'
 import { figureAppears } from '../src/contract/citations'
 import {
   derivedFrom,
+  endsInFigureCells,
   type Figure,
+  figureCellsEnd,
   figureEquals,
   figureOnPage,
   figureStates,
   formatFigure,
   isEmptyCell,
+  MONEY_TOKEN_SOURCE,
+  moneyTokenParts,
+  PERCENT_TOKEN_SOURCE,
   parseFigure,
   parseFigures,
   parseUnits,
+  percentTokenNumber,
   printedAs,
   scaleByUnits,
 } from '../src/contract/figures'
@@ -432,5 +438,26 @@ describe('periodSpan (what a column period covers)', () => {
     expect(periodSpan('Nine months ended October 31, 2010')).toMatchObject({ months: 9, calendarYear: null })
     expect(periodSpan('2011')).toMatchObject({ months: 12, fiscalYear: 2011, calendarYear: 2011 })
     expect(periodSpan('Pro forma')).toBeNull()
+  })
+})
+
+describe('figures in plain text (tokenizer and flattened rows)', () => {
+  it('reads money and percent tokens whole, and splits them', () => {
+    expect(new RegExp(MONEY_TOKEN_SOURCE).exec('was $1.2 billion in')?.[0]).toBe('$1.2 billion')
+    expect(new RegExp(PERCENT_TOKEN_SOURCE).exec('up 12.5 percent')?.[0]).toBe('12.5 percent')
+    expect(moneyTokenParts('$1.2 Billion')).toEqual({ number: '1.2', scale: 'billion' })
+    expect(moneyTokenParts('$ 3,711')).toEqual({ number: '3,711', scale: null })
+    expect(percentTokenNumber('12.5%')).toBe('12.5')
+    expect(percentTokenNumber('50 percent')).toBe('50')
+  })
+
+  it('sees a line ending in two or more figure cells, and where a run of cells ends', () => {
+    expect(endsInFigureCells('Revenue $ 777 $1,974 $3,711')).toBe(true)
+    expect(endsInFigureCells('Other (10) (22)')).toBe(true)
+    expect(endsInFigureCells('Revenue grew 88% in 2011')).toBe(false)
+    const row = 'Advertising services ...... $ 594,546 $ 269,421 (97)% — Data licensing'
+    const from = row.indexOf('......') + 6
+    expect(row.slice(from, figureCellsEnd(row, from) ?? from)).toBe(' $ 594,546 $ 269,421 (97)% —')
+    expect(figureCellsEnd(row, 0)).toBeNull()
   })
 })

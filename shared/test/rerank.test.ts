@@ -52,7 +52,7 @@ describe('rerank evidence', () => {
     expect(sectionEvidence('Some Other Heading', q)).toBe(0)
   })
 
-  it('turns on a part that is off by default (RETRIEVAL_ON), and RETRIEVAL_OFF wins', () => {
+  it('turns parts on (RETRIEVAL_ON) and off (RETRIEVAL_OFF), and RETRIEVAL_OFF wins', () => {
     expect(ALL_FEATURES.rows).toBe(false)
     expect(featuresOff(undefined, 'rows').rows).toBe(true)
     expect(featuresOff('rows', 'rows').rows).toBe(false)

@@ -7,6 +7,7 @@ import type { Chunk, PageRecord } from '../src/contract/chunk'
 import type { Table } from '../src/contract/tables'
 import type { Embedder } from '../src/retrieval/embedder'
 import { analyzeQuery } from '../src/retrieval/query'
+import { ROW_HOSTS } from '../src/retrieval/rows'
 import { type Store, UnknownFilingError, UnknownVersionError } from '../src/retrieval/store/types'
 
 export interface ContractTarget {
@@ -454,6 +455,29 @@ export function storeContract(
       it('counts a row only when its label holds a line-item term, not just the period', async () => {
         const hits = await store.search('rowsco', { terms: question, vector: null, k: 3, rows: true })
         expect(hits.find((h) => h.chunk.id === 'rowsco-2')?.rowRank).toBeUndefined()
+      })
+
+      it('lifts the hosts of the best ROW_HOSTS rows only', async () => {
+        // More matching rows than ROW_HOSTS, each printed by a chunk of its own.
+        const n = ROW_HOSTS + 2
+        const w = await store.beginVersion('rowsdeep', { dim: null })
+        const deep = Array.from({ length: n }, (_, i) =>
+          makeChunk('rowsdeep', i, `Segment ${i} results. Revenue ${i + 1},000 and costs`, [`F-${i + 3}`]),
+        )
+        await w.addChunks(deep.map((chunk) => ({ chunk: { ...chunk, version: w.version }, vectors: [] })))
+        await w.addRows(
+          deep.map((c, i) => ({
+            host: c.id,
+            page: `F-${i + 3}`,
+            label: 'Revenue',
+            text: `Segment ${i}. Revenue — Year ended December 31, 2011: $${i + 1},000 thousand`,
+          })),
+        )
+        await w.commit()
+        const hits = await store.search('rowsdeep', { terms: question, vector: null, k: n, rows: true })
+        expect(hits).toHaveLength(n)
+        const ranks = hits.flatMap((h) => (h.rowRank === undefined ? [] : [h.rowRank])).sort()
+        expect(ranks).toEqual(Array.from({ length: ROW_HOSTS }, (_, i) => i + 1))
       })
 
       it('rejects a row whose host chunk the version does not hold', async () => {

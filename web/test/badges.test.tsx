@@ -6,6 +6,7 @@ import {
   citationStatus,
   citationSummary,
   computedOf,
+  otherLineItemsOf,
   statusSentence,
 } from '../src/lib/citation-status'
 import {
@@ -97,6 +98,27 @@ describe('citation summary and match (pure)', () => {
     expect(citationStatus([mixed])).toBe('unverified')
     const both = statusSentence('unverified', 'F-3', mixed.missing, [], computed)
     expect(both).toMatch(/^Not verified: \$9 million was not found on page F-3\. \$3\.3 billion = /)
+  })
+  test('a figure printed as another line item says which row the page prints it in', () => {
+    const c = citation('F-4', {
+      verified: false,
+      figures: ['$1,000 million'],
+      missing: ['$1,000 million'],
+      checks: [
+        {
+          figure: '$1,000 million',
+          found: false,
+          status: 'other-line-item',
+          lineItem: { printedIn: 'Net income', named: 'Revenue' },
+        },
+      ],
+    })
+    expect(citationStatus([c])).toBe('unverified')
+    const others = otherLineItemsOf([c])
+    expect(others).toEqual([{ figure: '$1,000 million', printedIn: 'Net income', named: 'Revenue' }])
+    expect(statusSentence('unverified', 'F-4', c.missing, c.figures, [], others)).toBe(
+      'Not verified: $1,000 million is printed on page F-4 as “Net income”, not as “Revenue”. Read the page to judge for yourself.',
+    )
   })
   test('a page cited twice takes its best match; no relevance is unknown', () => {
     expect(citationMatch([citation('1', { relevance: weak }), citation('1', { relevance: strong })])).toBe(

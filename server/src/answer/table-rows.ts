@@ -15,9 +15,9 @@ import {
   type Table,
   type TableCell,
 } from '@asks1/shared/contract/tables'
+import { labelCover, lineItemWords, MIN_LABEL_COVER } from '@asks1/shared/retrieval/line-items'
 import { type AnswerType, findPeriods, quarterWording } from '@asks1/shared/retrieval/query'
 import { FIGURE_ANSWERS } from '@asks1/shared/retrieval/rows'
-import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { QuestionAnalysis } from './question'
 import type { EvidenceModel } from './rank'
 
@@ -28,19 +28,12 @@ export interface RowAnswer {
 }
 
 /**
- * Least evidence (the IDF-weighted share of the question's terms, rank.ts) a row label must carry,
- * and least share of the label's own line-item words the question must name. Set on the tuning
- * sets (facebook, pandora) from 0.2/0.35/0.5 × 0.5/1, see docs/answers.md: a question is wordier
- * than a label, so the label's side decides more than the question's.
+ * Least evidence (the IDF-weighted share of the question's terms, rank.ts) a row label must carry;
+ * the least share of the label's own line-item words the question must name is MIN_LABEL_COVER
+ * (line-items.ts). Set on the tuning sets (facebook, pandora) from 0.2/0.35/0.5 × 0.5/1, see
+ * docs/answers.md.
  */
 export const MIN_ROW_EVIDENCE = 0.35
-export const MIN_LABEL_COVER = 0.5
-
-/**
- * Label words that name no line item of their own: "Total revenue" is the revenue line's sum
- * (financial statements print a line item's total under its name, Regulation S-X Art. 5-03).
- */
-const SUBTOTAL_WORDS = new Set(keywordTerms('total totals'))
 
 /** A row label without its dot leaders and a stray currency sign ("United States ....... $"). */
 const cleanLabel = (label: string) =>
@@ -48,11 +41,6 @@ const cleanLabel = (label: string) =>
     .replace(/\s*(?:\.\s*){3,}.*$/, '')
     .replace(/\s*\$\s*$/, '')
     .trim()
-
-/** The line item's words of a label, as index stems (no figures, no subtotal word). */
-export const lineItemWords = (label: string): string[] => [
-  ...new Set(keywordTerms(label).filter((t) => !t.includes(' ') && !/\d/.test(t) && !SUBTOTAL_WORDS.has(t))),
-]
 
 /** A year the question asks about, and how it names it. */
 interface AskedYear {
@@ -132,7 +120,7 @@ export function rowAnswer(
       const label = cleanLabel(r.label)
       const words = lineItemWords(label)
       if (words.length === 0) continue
-      const cover = words.filter((w) => terms.has(w)).length / words.length
+      const cover = labelCover(words, terms)
       if (cover < MIN_LABEL_COVER) continue
       const evidence = model.measure(label).evidence
       if (evidence < MIN_ROW_EVIDENCE) continue

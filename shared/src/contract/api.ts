@@ -75,10 +75,15 @@ export const RelevanceSchema = Type.Object({
 })
 export type Relevance = Static<typeof RelevanceSchema>
 export const FigureStatusSchema = Type.Union(
-  [Type.Literal('printed'), Type.Literal('computed'), Type.Literal('not-found')],
+  [
+    Type.Literal('printed'),
+    Type.Literal('computed'),
+    Type.Literal('other-line-item'),
+    Type.Literal('not-found'),
+  ],
   {
     description:
-      '`printed`: on the cited page (as `found`); `computed`: not printed there, but the sum, difference, percentage change or share of figures the answer quotes beside it that are printed there (see `derivation`); `not-found`: neither',
+      '`printed`: on the cited page (as `found`); `computed`: not printed there, but the sum, difference, percentage change or share of figures the answer quotes beside it that are printed there (see `derivation`); `other-line-item`: the page prints it only in a table row of another line item than the one its sentence names (see `lineItem`), so not found; `not-found`: none of these',
   },
 )
 export type FigureStatus = Static<typeof FigureStatusSchema>
@@ -94,6 +99,17 @@ export const FigureCheckSchema = Type.Object({
     Type.String({
       description: 'For a computed figure: how, from printed figures ("$6,331 million − $2,990 million")',
     }),
+  ),
+  lineItem: Type.Optional(
+    Type.Object(
+      {
+        printedIn: Type.String({
+          description: 'The row label the page prints the figure under ("Net loss")',
+        }),
+        named: Type.String({ description: 'The row of that page the sentence names instead ("Revenue")' }),
+      },
+      { description: 'For `other-line-item`: where the page prints the figure, and what the sentence names' },
+    ),
   ),
   printedAs: Type.Optional(
     Type.Array(Type.String(), {

@@ -123,8 +123,9 @@ function firstSentenceEnd(text: string): number {
  * the previous citation) up to the citation, and, when no other citation follows in the sentence,
  * on to the end of its clause ("$3,711 million [p.50], up 88% from 2010" checks both on p.50). Every
  * figure of a cited sentence counts; figures in sentences citing nothing belong to no citation.
+ * `claim` is that text, without the citation.
  */
-export function citationFigures(answer: string): { page: string; figures: Figure[] }[] {
+export function citationFigures(answer: string): { page: string; figures: Figure[]; claim: string }[] {
   const found = findCitations(answer)
   return found.map((c, i) => {
     const prevEnd = i > 0 ? (found[i - 1] as FoundCitation).index + (found[i - 1] as FoundCitation).length : 0
@@ -139,10 +140,12 @@ export function citationFigures(answer: string): { page: string; figures: Figure
     const clause = after.slice(0, sentenceEnd).search(/[(;]/)
     const tail = next && sentenceEnd >= after.length ? '' : after.slice(0, clause < 0 ? sentenceEnd : clause)
     const seen = new Set<string>()
-    const figures = [...parseFigures(before.slice(lastSentenceStart(before))), ...parseFigures(tail)].filter(
+    const lead = before.slice(lastSentenceStart(before))
+    const figures = [...parseFigures(lead), ...parseFigures(tail)].filter(
       (f) => !seen.has(f.text) && seen.add(f.text),
     )
-    return { page: c.page, figures }
+    // The claim: the words the citation supports, which name the line item its figures are.
+    return { page: c.page, figures, claim: `${lead} ${tail}`.trim() }
   })
 }
 

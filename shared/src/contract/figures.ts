@@ -31,6 +31,8 @@ export interface Figure {
   scaled: boolean
   /** Bare 4-digit year, day of a date, note/item/section number: never a quoted figure. */
   label: boolean
+  /** A table cell's row label ("Net loss"): which line item the figure is printed in. */
+  row?: string
 }
 
 const SCALE_WORDS: Record<string, number> = {
@@ -487,6 +489,42 @@ function ratioOf(quote: Figure, printed: readonly Figure[]): Derivation | null {
         return { op: 'share', from: [a, b], text: `${a.text} / ${b.text}` }
     }
   return null
+}
+
+/*
+ * Figures as two other readers meet them in plain text, kept here so what a figure looks like has
+ * one home: the keyword tokenizer's money and percent tokens (retrieval/terms.ts, which keeps
+ * "$1.2 billion" whole as one search term) and the figure cells of a table row that PDF text put on
+ * one line (sentences.ts, which keeps such a row as one quotable unit).
+ */
+
+/** A money token: "$1.2 billion", "$ 3,711" (regex source for the keyword tokenizer). */
+export const MONEY_TOKEN_SOURCE = `\\$\\s?(?:${NUMBER_SOURCE})(?:\\s+(?:${SCALE_WORD_SOURCE})\\b)?`
+/** A percent token: "12.5%", "50 percent" (regex source for the keyword tokenizer). */
+export const PERCENT_TOKEN_SOURCE = `(?:${NUMBER_SOURCE})\\s?(?:%|percent\\b)`
+
+/** A money token's number and scale word as printed: "$1.2 billion" is "1.2" and "billion". */
+export function moneyTokenParts(raw: string): { number: string; scale: string | null } {
+  const m = /^\$\s?([\d.,]+)(?:\s+(\w+))?$/.exec(raw)
+  return { number: m?.[1] ?? '', scale: m?.[2] ? m[2].toLowerCase() : null }
+}
+
+/** A percent token's number as printed: "12.5%" and "12.5 percent" are "12.5". */
+export const percentTokenNumber = (raw: string): string => raw.replace(/\s?(%|percent)$/i, '')
+
+/** Two or more figure cells ending a line: "Revenue $ 777 $1,974 $3,711", "(10) (22)", "— —". */
+const ROW_CELLS_RE = /(?:\s(?:\$\s?)?\(?-?\d[\d,]*(?:\.\d+)?\)?%?|\s[—–-](?=\s|$)){2,}\s*$/
+
+/** Whether a line ends in two or more figure cells, as a flattened table row does. */
+export const endsInFigureCells = (line: string): boolean => ROW_CELLS_RE.test(line)
+
+/** A run of figure cells after a row's dot leader: "$ 594,546 $ 269,421 (97)% —". */
+const CELL_RUN_RE = /(?:\s*(?:\$\s*)?\(?-?\d[\d,]*(?:\.\d+)?\s?\)?%?(?![\p{L}\d])|\s*[—–](?=\s|$))+/uy
+
+/** Where the run of figure cells starting at `from` ends, or null when none starts there. */
+export function figureCellsEnd(text: string, from: number): number | null {
+  CELL_RUN_RE.lastIndex = from
+  return CELL_RUN_RE.exec(text) ? CELL_RUN_RE.lastIndex : null
 }
 
 /** A figure written the way a reader expects: "$166,919 thousand", "12.5%", "-$27,474". */

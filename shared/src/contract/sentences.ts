@@ -9,6 +9,7 @@
  * wrapped lines are joined, while table rows (a label followed by two or more figure cells) stay
  * units of their own.
  */
+import { endsInFigureCells, figureCellsEnd } from './figures'
 import { PAGE_TAG_RE } from './page-tags'
 
 export interface TextUnit {
@@ -54,8 +55,7 @@ function continues(before: string, after: string): boolean {
 }
 
 // A table row: a label, then at least two figure cells ("Revenue $ 777 $1,974 $3,711", "(10) (22)", "—").
-const ROW_RE = /(?:\s(?:\$\s?)?\(?-?\d[\d,]*(?:\.\d+)?\)?%?|\s[—–-](?=\s|$)){2,}\s*$/
-const isRow = (line: string) => ROW_RE.test(line) && /\p{L}/u.test(line)
+const isRow = (line: string) => endsInFigureCells(line) && /\p{L}/u.test(line)
 
 /** A line ending that wraps into the next line rather than ending a block. */
 function wraps(line: string, next: string): boolean {
@@ -83,8 +83,6 @@ export function segmentProse(block: string): { text: string; start: number }[] {
 
 /** A run of dot leaders between a row's label and its cells ("Revenue ........ $ 777"). */
 const LEADER_RE = /\s*(?:\.\s?){4,}/g
-/** The figure cells after a leader: "$ 594,546 $ 269,421 (97)% —". */
-const CELLS_RE = /(?:\s*(?:\$\s*)?\(?-?\d[\d,]*(?:\.\d+)?\s?\)?%?(?![\p{L}\d])|\s*[—–](?=\s|$))+/uy
 
 /**
  * Sentences of a block, with the rows of a table that PDF text flattened onto one line kept whole
@@ -98,10 +96,9 @@ function proseAndLeaderRows(block: string): { text: string; start: number; row: 
   for (const m of block.matchAll(LEADER_RE)) {
     const leaderStart = m.index ?? 0
     if (leaderStart < done) continue
-    CELLS_RE.lastIndex = leaderStart + m[0].length
-    const cells = CELLS_RE.exec(block)
-    if (!cells) continue
-    const end = CELLS_RE.lastIndex
+    // The figure cells after the leader: "$ 594,546 $ 269,421 (97)% —".
+    const end = figureCellsEnd(block, leaderStart + m[0].length)
+    if (end === null) continue
     // The label starts where the last sentence before the leader starts (or the previous row ended).
     const before = segmentProse(block.slice(done, leaderStart))
     const label = before.at(-1)

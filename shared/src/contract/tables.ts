@@ -86,7 +86,7 @@ export function moneyCells(table: Table): boolean[][] {
   })
 }
 
-/** Every numeric cell of the tables (of one page), as figures. */
+/** Every numeric cell of the tables (of one page), as figures carrying their row label. */
 export function tableFigures(tables: readonly Table[], page?: string): Figure[] {
   const out: Figure[] = []
   for (const t of tables) {
@@ -95,7 +95,7 @@ export function tableFigures(tables: readonly Table[], page?: string): Figure[] 
       if (page !== undefined && r.page !== page) return
       r.cells.forEach((c, k) => {
         const f = cellFigure(c, money[i]?.[k])
-        if (f) out.push(f)
+        if (f) out.push({ ...f, row: r.label })
       })
     })
   }

@@ -38,7 +38,8 @@ export interface RetrievalFeatures {
   synonyms: boolean
   /**
    * Table-row units lift their host chunks, for figure questions (store `rows`; rows.ts). Off by
-   * default (RETRIEVAL_ON=rows): on the current retrieval it lowers the check sets' MRR (docs/tables.md).
+   * default (RETRIEVAL_ON=rows): they lift retrieval on every group, but on the current answers the
+   * tuning sets' extractive facts fall (docs/tables.md).
    */
   rows: boolean
 }

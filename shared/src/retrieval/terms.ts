@@ -15,7 +15,13 @@
  * Pure: no I/O, deterministic.
  */
 import { stemmer } from 'stemmer'
-import { NUMBER_SOURCE, SCALE_WORD_SOURCE } from '../contract/figures'
+import {
+  MONEY_TOKEN_SOURCE,
+  moneyTokenParts,
+  NUMBER_SOURCE,
+  PERCENT_TOKEN_SOURCE,
+  percentTokenNumber,
+} from '../contract/figures'
 
 /** Common English words that carry no retrieval signal (plus a few filing-boilerplate words). */
 const STOP_WORDS = new Set(
@@ -33,8 +39,7 @@ const STOP_WORDS = new Set(
 /** A common English word that carries no retrieval signal (lower case). */
 export const isStopWord = (word: string): boolean => STOP_WORDS.has(word)
 
-// What a number and a scale word are is defined once, by the figures module.
-const SCALE = `(?:${SCALE_WORD_SOURCE})`
+// What a number, a money figure and a percentage look like is defined once, by the figures module.
 const NUM = NUMBER_SOURCE
 
 /**
@@ -43,8 +48,8 @@ const NUM = NUMBER_SOURCE
  */
 const TOKEN_RE = new RegExp(
   [
-    `(?<money>\\$\\s?(?:${NUM})(?:\\s+${SCALE}\\b)?)`,
-    `(?<percent>(?:${NUM})\\s?(?:%|percent\\b))`,
+    `(?<money>${MONEY_TOKEN_SOURCE})`,
+    `(?<percent>${PERCENT_TOKEN_SOURCE})`,
     `(?<code>\\b[A-Za-z]{1,5}-\\d+[A-Za-z]?\\b|\\b\\d+-[A-Za-z]{1,3}\\b)`,
     // Digits glued to one or two letters are a name or an ordinal ("3M", "2nd"), one word.
     `(?<glued>(?<![\\w.])\\d+\\p{L}{1,2}\\b)`,
@@ -166,9 +171,7 @@ export function keywordTerms(text: string): string[] {
     const t = toks[i] as Token
     switch (t.kind) {
       case 'money': {
-        const m = /^\$\s?([\d.,]+)(?:\s+(\w+))?$/.exec(t.raw)
-        const num = m?.[1] ?? ''
-        const scale = m?.[2] ? lower(m[2]) : null
+        const { number: num, scale } = moneyTokenParts(t.raw)
         out.push(scale ? `$${num} ${scale}` : `$${num}`)
         if (scale) out.push(`$${num}`)
         out.push(...numberTerms(num))
@@ -176,7 +179,7 @@ export function keywordTerms(text: string): string[] {
         break
       }
       case 'percent': {
-        const num = t.raw.replace(/\s?(%|percent)$/i, '')
+        const num = percentTokenNumber(t.raw)
         out.push(`${num}%`, ...numberTerms(num))
         break
       }

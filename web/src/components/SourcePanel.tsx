@@ -7,6 +7,7 @@ import {
   computedOf,
   figuresOf,
   missingOf,
+  otherLineItemsOf,
   printedAsOf,
   statusSentence,
 } from '../lib/citation-status'
@@ -88,6 +89,7 @@ function SourcePage({
   const quotes = isCited ? target.quotes : []
   const missing = isCited ? missingOf(target.citations) : []
   const computed = isCited ? computedOf(target.citations) : []
+  const others = isCited ? otherLineItemsOf(target.citations) : []
   // How the page prints the cited figures, as the check found them ("3,711" under "in millions" for
   // "$3.7 billion"): marked beside the figures as quoted, so the reader sees what the check matched.
   const printed = isCited ? printedAsOf(target.citations) : []
@@ -165,7 +167,9 @@ function SourcePage({
       )}
 
       {isCited && status !== 'pending' && (
-        <p className={`check check--${status}`}>{statusSentence(status, page, missing, figures, computed)}</p>
+        <p className={`check check--${status}`}>
+          {statusSentence(status, page, missing, figures, computed, others)}
+        </p>
       )}
       {isCited && shown.length > 0 && (
         <p className="source__figures">

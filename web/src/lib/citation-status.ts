@@ -49,6 +49,30 @@ export function computedOf(forPage: readonly Citation[]): ComputedFigure[] {
   return [...out.values()]
 }
 
+/** A figure the page prints only in another table row than the line item the answer names. */
+export interface OtherLineItemFigure {
+  figure: string
+  /** The row the page prints it under ("Net income"). */
+  printedIn: string
+  /** The row the answer's words name ("Revenue"). */
+  named: string
+}
+
+/** The other-line-item figures of one page's citations (they are also in `missing`). */
+export function otherLineItemsOf(forPage: readonly Citation[]): OtherLineItemFigure[] {
+  const out = new Map<string, OtherLineItemFigure>()
+  for (const c of forPage)
+    for (const k of c.checks)
+      if (k.status === 'other-line-item' && k.lineItem && !out.has(k.figure))
+        out.set(k.figure, { figure: k.figure, ...k.lineItem })
+  return [...out.values()]
+}
+
+const otherLineItemSentence = (others: readonly OtherLineItemFigure[], page: string) =>
+  others
+    .map((o) => `${o.figure} is printed on page ${page} as “${o.printedIn}”, not as “${o.named}”.`)
+    .join(' ')
+
 const computedSentence = (computed: readonly ComputedFigure[], page: string) =>
   `${computed.map((c) => (c.derivation ? `${c.figure} = ${c.derivation}` : c.figure)).join('; ')}: not printed on page ${page}, computed by the answer from figures printed there.`
 
@@ -58,8 +82,11 @@ export function statusSentence(
   missing: readonly string[],
   figures: readonly string[] = [],
   computed: readonly ComputedFigure[] = [],
+  others: readonly OtherLineItemFigure[] = [],
 ): string {
-  const notFound = missing.filter((m) => !computed.some((c) => c.figure === m))
+  const notFound = missing.filter(
+    (m) => !computed.some((c) => c.figure === m) && !others.some((o) => o.figure === m),
+  )
   switch (status) {
     case 'verified':
       return figures.length > 0
@@ -67,10 +94,17 @@ export function statusSentence(
         : `Checked: page ${page} is in the filing.`
     case 'computed':
       return `Computed: ${computedSentence(computed, page)} The other figures are printed on it (highlighted): check the arithmetic.`
-    case 'unverified':
-      return notFound.length > 0
-        ? `Not verified: ${notFound.join(', ')} ${notFound.length === 1 ? 'was' : 'were'} not found on page ${page}.${computed.length ? ` ${computedSentence(computed, page)}` : ''} Read the page to judge for yourself.`
+    case 'unverified': {
+      const parts = [
+        ...(notFound.length > 0
+          ? [`${notFound.join(', ')} ${notFound.length === 1 ? 'was' : 'were'} not found on page ${page}.`]
+          : []),
+        ...(others.length > 0 ? [otherLineItemSentence(others, page)] : []),
+      ]
+      return parts.length > 0
+        ? `Not verified: ${parts.join(' ')}${computed.length ? ` ${computedSentence(computed, page)}` : ''} Read the page to judge for yourself.`
         : `Not verified: the quoted figures could not be matched on page ${page}.`
+    }
     case 'missing':
       return `Page ${page} does not exist in this filing: treat the claim that cites it with care.`
     default:

@@ -6,6 +6,7 @@
 import type { Schemas } from '@qdrant/js-client-rest'
 import type { PageRecord } from '../../../contract/chunk'
 import { RRF_K } from '../../fusion'
+import { ROW_HOSTS } from '../../rows'
 import { lineItemTerms, ownTerms } from '../common'
 import { candidateCount, fuseCandidates } from '../fusion'
 import { type SearchHit, type SearchQuery, UnknownFilingError } from '../types'
@@ -141,7 +142,7 @@ async function searchWithRows(
     ...new Set(
       (results[ranked.length]?.points ?? []).map((p) => String((p.payload as unknown as RowPayload).host)),
     ),
-  ].slice(0, n)
+  ].slice(0, ROW_HOSTS)
   const fused = fuseCandidates(dense, keyword, k, hosts)
   if (fused.length === 0) return []
   const req: Schemas['PointRequest'] = {

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import { type Figure, parseFigures } from '../src/contract/figures'
+import { type Table, tableFigures } from '../src/contract/tables'
+import { clauseOf, labelCover, lineItemWords, otherLineItem } from '../src/retrieval/line-items'
+import fixture from './fixtures/figure-pages.json' with { type: 'json' }
+
+// Real pages: the tables ingest reads from the Chrome-printed PDFs (fixtures/figure-pages.json).
+const tables = fixture.tables as unknown as Record<string, Record<string, Table[]>>
+const pages = fixture.pages as Record<string, Record<string, string>>
+const cellsOf = (filing: string, label: string): Figure[] => {
+  const t = tables[filing]?.[label]
+  if (!t) throw new Error(`fixture lacks tables of ${filing} p.${label}`)
+  return tableFigures(t, label)
+}
+/** The line-item check of the first figure of a sentence cited on a real page. */
+const check = (filing: string, label: string, sentence: string) => {
+  const quote = parseFigures(sentence)[0]
+  if (!quote) throw new Error(`no figure in ${sentence}`)
+  return otherLineItem(quote, sentence, cellsOf(filing, label))
+}
+
+describe('line items', () => {
+  it('reads a label as its line-item words and measures how much of it a text names', () => {
+    expect(lineItemWords('Total revenue')).toEqual(['revenu'])
+    expect(lineItemWords('Income (loss) from operations (1)')).toEqual(['incom', 'loss', 'oper'])
+    expect(
+      labelCover(lineItemWords('Net loss and comprehensive loss'), new Set(['net', 'loss'])),
+    ).toBeCloseTo(2 / 3)
+    expect(labelCover([], new Set(['net']))).toBe(0)
+  })
+
+  it("takes a figure's own clause of its sentence", () => {
+    const s = '$1,644 million from the rest of the world (vs $2,067 million US), i.e. 44% of revenue'
+    expect(clauseOf(s, '$2,067 million')).toBe('vs $2,067 million US')
+    expect(clauseOf(s, '$1,644 million')).toBe('$1,644 million from the rest of the world ')
+    expect(clauseOf('Revenue was $3,711 million', '$9')).toBe('Revenue was $3,711 million')
+  })
+
+  it('accepts a figure in the row its sentence names (Facebook balance sheet, p.F-3)', () => {
+    expect(check('facebook-s1', 'F-3', 'Total assets were $6,331 million at the end of 2011.')).toBeNull()
+    expect(check('facebook-s1', 'F-3', 'Marketable securities were $2,396 million.')).toBeNull()
+  })
+
+  it("refuses another row's figure for the line item the sentence names (p.F-3)", () => {
+    expect(check('facebook-s1', 'F-3', 'Total liabilities were $6,331 million at the end of 2011.')).toEqual({
+      printedIn: 'Total assets',
+      named: 'Total liabilities',
+    })
+    expect(check('facebook-s1', 'F-3', 'Cash and cash equivalents were $2,396 million.')).toEqual({
+      printedIn: 'Marketable securities',
+      named: 'Cash and cash equivalents',
+    })
+  })
+
+  it('reads units and partial names on a page in thousands (CAMP4 p.98)', () => {
+    // "$49.3 million" is the cell (49,291) of "Net loss and comprehensive loss": named at 2 of 3 words.
+    expect(check('camp4-424b4', '98', 'Net loss was $49.3 million in 2023.')).toBeNull()
+    expect(
+      check('camp4-424b4', '98', 'General and administrative expenses were $40.6 million in 2023.'),
+    ).toEqual({
+      printedIn: 'Research and development',
+      named: 'General and administrative',
+    })
+  })
+
+  it('weighs how much of each row the clause names (CAMP4 p.13)', () => {
+    // Printed in the per-share row, which the clause names in more words than "Net Loss".
+    expect(check('camp4-424b4', '13', 'Net loss per share was $(124.80) in 2023.')).toBeNull()
+    // The per-share figure given as the net loss: "Net Loss" is named in full, the per-share row in part.
+    expect(check('camp4-424b4', '13', 'Net loss was $(124.80) in 2023.')).toEqual({
+      printedIn: 'Net loss per share attributable to common stockholders, basic and diluted',
+      named: 'Net Loss',
+    })
+    expect(check('camp4-424b4', '13', 'Interest income was $11,613 thousand in 2023.')).toEqual({
+      printedIn: 'General and Administrative',
+      named: 'Interest income',
+    })
+  })
+
+  it("does not refuse the page's own words, or a figure its prose states with a scale word", () => {
+    // An extractive quote of Facebook's ownership table (p.127): its footnote marker "(3)" equals
+    // another row's cell, and the quote names Mark Zuckerberg's row; the words are the page's own.
+    const p127 = pages['facebook-s1']?.['127'] ?? ''
+    const quote =
+      'Named Executive Officers and Directors: Mark Zuckerberg (3) — — 533,801,850 28.4 28.2(4) Shares subject to voting proxy'
+    const marker = parseFigures(quote).find((x) => x.text === '(3)') as Figure
+    expect(otherLineItem(marker, quote, cellsOf('facebook-s1', '127'))).not.toBeNull()
+    expect(otherLineItem(marker, quote, cellsOf('facebook-s1', '127'), p127)).toBeNull()
+    const text = pages['facebook-s1']?.['F-3'] ?? ''
+    const cells = cellsOf('facebook-s1', 'F-3')
+    // Prose printing "$2,396 million" says itself what the figure is.
+    const claim = 'Cash and cash equivalents were $2,396 million.'
+    const g = parseFigures(claim)[0] as Figure
+    expect(otherLineItem(g, claim, cells, text)).not.toBeNull()
+    expect(
+      otherLineItem(g, claim, cells, `${text}\nWe held $2,396 million of marketable securities.`),
+    ).toBeNull()
+  })
+
+  it('does not refuse when the sentence names no other row in full', () => {
+    // "R&D" does not spell the row's words, and "expense" alone is not "Other expense".
+    expect(check('camp4-424b4', '98', 'R&D expense was $40,616 thousand in 2023.')).toBeNull()
+    // A figure no cell of the page holds is left to the text check.
+    expect(check('camp4-424b4', '98', 'General and administrative expenses were $12.0 million.')).toBeNull()
+  })
+})
