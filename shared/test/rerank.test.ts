@@ -113,6 +113,21 @@ describe('new pages first', () => {
     expect(scores.slice(0, 3)).toEqual([1.4, 1.2, 1.1])
   })
 
+  it('keeps scores in order when a passage shown first scores at or below 0', () => {
+    for (const floor of [0, -0.5]) {
+      const out = newPagesFirst([
+        on('a', ['1'], 1),
+        on('b', ['1'], 0.8),
+        on('c', ['1'], 0.6),
+        on('d', ['2'], floor),
+      ])
+      expect(out.map((h) => h.chunk.id)).toEqual(['a', 'd', 'b', 'c'])
+      const scores = out.map((h) => h.score)
+      expect(scores).toEqual([...scores].sort((x, y) => y - x))
+      expect(new Set(scores).size).toBe(4)
+    }
+  })
+
   it('leaves a list of new pages alone', () => {
     const hits = [on('a', ['1'], 2), on('b', ['2'], 1)]
     expect(newPagesFirst(hits)).toEqual(hits)

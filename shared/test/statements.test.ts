@@ -136,9 +136,8 @@ describe('retrieve: the asked statement (real SQLite store)', () => {
     `Legal proceedings and other matters. ${filler('legal')}`,
   ]
 
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'asks1-statements-'))
-    store = openSqliteStore({ dir })
+  /** Writes the texts as a new live version of the filing; its version id. */
+  const writeVersion = async (): Promise<string> => {
     const w = await store.beginVersion('acme', { dim: null })
     await w.addChunks(
       texts.map((t, i) => ({
@@ -147,6 +146,13 @@ describe('retrieve: the asked statement (real SQLite store)', () => {
       })),
     )
     await w.commit()
+    return w.version
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'asks1-statements-'))
+    store = openSqliteStore({ dir })
+    await writeVersion()
   })
 
   afterAll(async () => {
@@ -172,16 +178,9 @@ describe('retrieve: the asked statement (real SQLite store)', () => {
     }
     const before = await statementOf()
     expect(before.map((h) => h.chunk.ordinal)).toEqual([3])
-    const w = await store.beginVersion('acme', { dim: null })
-    await w.addChunks(
-      texts.map((t, i) => ({
-        chunk: { ...makeChunk('acme', i, t, [String(50 + i)]), version: w.version },
-        vectors: [],
-      })),
-    )
-    await w.commit()
+    const version = await writeVersion()
     const after = await statementOf()
-    expect(after.map((h) => [h.chunk.ordinal, h.chunk.version])).toEqual([[3, w.version]])
-    expect(before[0]?.chunk.version).not.toBe(w.version)
+    expect(after.map((h) => [h.chunk.ordinal, h.chunk.version])).toEqual([[3, version]])
+    expect(before[0]?.chunk.version).not.toBe(version)
   })
 })

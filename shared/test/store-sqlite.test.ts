@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { openSqliteStore } from '../src/retrieval/store/sqlite/index'
 import { StoreFileError } from '../src/retrieval/store/types'
@@ -190,6 +191,41 @@ describe('sqlite store specifics', () => {
       // With the section path weighed, the chunk whose path names the terms comes first.
       const byPath = reader.keywordIds(termsOf('zeta widgets gross margin'), 10, { heading: 1, form: 0 })
       expect(byPath[0]).toBe(ranked[1])
+    } finally {
+      await store.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('searches only the own terms of a version written before the per-field tables', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'asks1-sqlite-'))
+    let store = openSqliteStore({ dir })
+    try {
+      const w = await store.beginVersion('acme', { dim: null })
+      const texts = ['Revenue grew in 2021.', 'A venture of some hazard.', 'Revenue and venture alike.']
+      await w.addChunks(
+        texts.map((t, i) => ({
+          chunk: { ...makeChunk('acme', i, t, [String(i + 1)]), version: w.version },
+          vectors: [],
+        })),
+      )
+      const live = await w.commit()
+      await store.close()
+      // The layout of versions written before the fields: one FTS5 table over the chunk text.
+      const db = new Database(join(dir, 'acme', `${live.version}.db`))
+      db.exec('DROP TABLE body_fts; DROP TABLE heading_fts; DROP TABLE form_fts;')
+      db.exec(
+        'CREATE VIRTUAL TABLE chunk_fts USING fts5 (text); INSERT INTO chunk_fts (rowid, text) SELECT id, text FROM chunks;',
+      )
+      db.close()
+      store = openSqliteStore({ dir })
+      const ids = async (termWeights?: number[]) =>
+        (await store.search('acme', { terms: ['revenue', 'venture'], termWeights, vector: null, k: 5 })).map(
+          (h) => h.chunk.ordinal,
+        )
+      expect((await ids()).sort()).toEqual([0, 1, 2])
+      // "venture" as a low-weighted expansion: not searched in this layout.
+      expect((await ids([1, 0.25])).sort()).toEqual([0, 2])
     } finally {
       await store.close()
       rmSync(dir, { recursive: true, force: true })

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { analyzeQuery } from '../src/retrieval/query'
 import { stem } from '../src/retrieval/terms'
 import {
@@ -8,6 +8,7 @@ import {
   derivedWords,
   synonymTerms,
   synonymWords,
+  useWordNetDir,
 } from '../src/retrieval/wordnet'
 
 afterAll(() => closeWordNet())
@@ -55,5 +56,25 @@ describe('WordNet derivations', () => {
     // The same word in lower case, or first in its sentence, is the common word.
     const common = analyzeQuery('Target: how was the sales target set?')
     expect(synonymTerms(common.text, common.terms)).toContain(stem('mark'))
+  })
+})
+
+describe('WordNet missing', () => {
+  it('searches without relatives, with one warning, when the database cannot be opened', () => {
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined)
+    try {
+      useWordNetDir('/nonexistent/wordnet-dict')
+      const q = analyzeQuery('How many people does the company employ?')
+      expect(derivedTerms(q.text, q.terms)).toEqual([])
+      expect(synonymTerms(q.text, q.terms)).toEqual([])
+      expect(baseForms('employees')).toEqual([])
+      expect(warn).toHaveBeenCalledTimes(1)
+      // Back to the package's database: the relatives come back (nothing failed was remembered).
+      useWordNetDir(undefined)
+      expect(derivedTerms(q.text, q.terms)).toContain(stem('employees'))
+    } finally {
+      warn.mockRestore()
+      useWordNetDir(undefined)
+    }
   })
 })

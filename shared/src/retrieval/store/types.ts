@@ -35,8 +35,9 @@ export interface SearchQuery {
   terms: readonly string[]
   /**
    * Query weight of each term, parallel to `terms` (default 1). Terms weighted below 1 are
-   * expansions (retrieve.ts's feedback terms): SQLite scores them in the body only, Qdrant as the
-   * sparse query's value.
+   * expansions (retrieve.ts: WordNet's derivations and synonyms): SQLite scores them in the body
+   * only (not at all in a version written before the per-field tables), Qdrant as the sparse
+   * query's value.
    */
   termWeights?: readonly number[]
   /** Query vector, or null for keyword-only search. */

@@ -112,9 +112,14 @@ export class VersionReader {
     // FTS5 MATCH expressions have a size limit; a question never has this many distinct terms.
     const terms = queryTerms.slice(0, 64)
     if (terms.length === 0) return []
-    const match = terms.map((t) => `"${ftsToken(t)}"`).join(' OR ')
-    if (this.fts)
+    if (this.fts) {
+      // One FTS5 ranking cannot weight a term: a version of this layout searches the question's own
+      // terms only, as fieldScores ranks its short fields (WordNet's expansions would count in full).
+      const own = terms.filter((_, i) => (termWeights?.[i] ?? 1) >= 1)
+      if (own.length === 0) return []
+      const match = own.map((t) => `"${ftsToken(t)}"`).join(' OR ')
       return this.fts.all({ match, n, heading: weights.heading, form: weights.form }).map((r) => r.id)
+    }
     return this.fieldScores(terms, n, weights, idf, termWeights)
   }
 
