@@ -19,6 +19,7 @@ import { loadRegistry } from '@asks1/shared/filings-loader'
 import { loadEmbedder } from '@asks1/shared/retrieval/embedder'
 import { openSqliteStore } from '@asks1/shared/store/sqlite'
 import { addRiskFactor, changeCapitalizationFigure, fillPriceRange, moveSection } from './amend/synthetic'
+import { failCli } from './args'
 import { median } from './metrics'
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
@@ -129,7 +130,4 @@ async function main() {
   )
 }
 
-main().catch((err) => {
-  process.stderr.write(`bench:amend: ${(err as Error).stack ?? err}\n`)
-  process.exitCode = 1
-})
+main().catch((err) => failCli('bench:amend', err))

@@ -26,16 +26,26 @@ import { freePort, type RedisProcess, startRedis } from '@asks1/server/testing/r
 import { ROOT_DIR } from '@asks1/shared/config'
 import type { FilingsReply } from '@asks1/shared/contract/api'
 import autocannon from 'autocannon'
+import { failCli } from './args'
 import { percentile } from './metrics'
 
-const { values: args } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '8' },
-    filing: { type: 'string', default: 'pandora-s1' },
-    keep: { type: 'boolean', default: false },
-  },
-})
+/** A wrong option is one line and exit code 2, before anything starts. */
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        duration: { type: 'string', default: '5' },
+        connections: { type: 'string', default: '8' },
+        filing: { type: 'string', default: 'pandora-s1' },
+        keep: { type: 'boolean', default: false },
+      },
+    }).values
+  } catch (err) {
+    failCli('bench:api', err)
+    process.exit()
+  }
+}
+const args = readArgs()
 const duration = Number(args.duration)
 const connections = Number(args.connections)
 const say = (msg: string) => process.stderr.write(`${msg}\n`)
@@ -263,6 +273,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  process.stderr.write(`bench:api failed: ${(err as Error).stack ?? err}\n`)
-  process.exit(1)
+  failCli('bench:api', err)
+  process.exit()
 })

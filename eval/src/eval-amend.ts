@@ -8,6 +8,7 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ROOT_DIR } from '@asks1/shared/config'
 import { defaultKnownPairs, defaultSamples, evaluateAmendments } from './amend/run'
+import { failCli } from './args'
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`
 
@@ -54,8 +55,5 @@ main().then(
   (code) => {
     process.exitCode = code
   },
-  (err) => {
-    process.stderr.write(`eval:amend: ${(err as Error).stack ?? err}\n`)
-    process.exitCode = 1
-  },
+  (err) => failCli('eval:amend', err),
 )

@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest'
-import { parseBenchArgs, parseEvalArgs, parseFilingFile, parseRetrievalArgs, UsageError } from '../src/args'
+import { parseArgs } from 'node:util'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  failCli,
+  parseBenchArgs,
+  parseEvalArgs,
+  parseFilingFile,
+  parseRetrievalArgs,
+  UsageError,
+} from '../src/args'
 
 describe('--filing-file', () => {
   it('splits at the first = and resolves the path against cwd', () => {
@@ -75,5 +83,39 @@ describe('bench:retrieval arguments', () => {
     expect(parseBenchArgs(['--queries', '50']).queries).toBe(50)
     expect(() => parseBenchArgs(['--queries', '0'])).toThrow(UsageError)
     expect(() => parseBenchArgs(['--queries', 'x'])).toThrow(UsageError)
+  })
+})
+
+describe('failCli', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+    process.exitCode = undefined
+  })
+  const run = (err: unknown) => {
+    const out: string[] = []
+    vi.spyOn(process.stderr, 'write').mockImplementation((s) => out.push(String(s)) > 0)
+    failCli('bench:x', err)
+    return { text: out.join(''), code: process.exitCode }
+  }
+
+  it('reports a wrong option in one line with exit code 2', () => {
+    let err: unknown
+    try {
+      parseArgs({ args: ['--bogus'], options: {} })
+    } catch (e) {
+      err = e
+    }
+    const { text, code } = run(err)
+    expect(code).toBe(2)
+    expect(text).toMatch(/^bench:x: Unknown option '--bogus'/)
+    expect(text).not.toContain('    at ')
+    expect(run(new UsageError('--runs must be a number')).code).toBe(2)
+  })
+
+  it('reports any other failure with its stack and exit code 1', () => {
+    const { text, code } = run(new Error('disk full'))
+    expect(code).toBe(1)
+    expect(text).toContain('Error: disk full')
+    expect(text).toContain('    at ')
   })
 })

@@ -8,6 +8,9 @@
  * Nothing here comes from a particular question: the answer type follows English interrogative
  * syntax ("how many" + noun, "when", "who", an auxiliary verb first), and periods follow how filings
  * print them ("fiscal 2012", "the six months ended June 30, 2016", "Q3 2012").
+ *
+ * Over 300 lines because it is the one place a question is read: splitting it would spread one
+ * parse (terms, names, periods, answer type, parts) over modules that each need the others' output.
  */
 
 import { MONTH_NAMES, monthOf } from '../contract/calendar'
