@@ -86,6 +86,12 @@ describe('line items', () => {
     const marker = parseFigures(quote).find((x) => x.text === '(3)') as Figure
     expect(otherLineItem(marker, quote, cellsOf('facebook-s1', '127'))).not.toBeNull()
     expect(otherLineItem(marker, quote, cellsOf('facebook-s1', '127'), p127)).toBeNull()
+    // As an extractive answer prints it: a list item, quote marks, cut marks. Still the page's words
+    // (the list's "- " had made Facebook's p.49 share-based compensation quote "not verified").
+    const listed = `- “…${quote.slice(quote.indexOf('Mark'))}…” [p.127]`
+    expect(otherLineItem(marker, listed, cellsOf('facebook-s1', '127'), p127)).toBeNull()
+    const altered = `- “${quote.replace('Mark Zuckerberg', 'Mark Zuckerberg of Acme')}”`
+    expect(otherLineItem(marker, altered, cellsOf('facebook-s1', '127'), p127)).not.toBeNull()
     const text = pages['facebook-s1']?.['F-3'] ?? ''
     const cells = cellsOf('facebook-s1', 'F-3')
     // Prose printing "$2,396 million" says itself what the figure is.

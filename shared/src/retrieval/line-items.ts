@@ -84,12 +84,16 @@ function naming(label: string, terms: ReadonlySet<string>): Naming | null {
 }
 const better = (a: Naming, b: Naming) => a.named > b.named || (a.named === b.named && a.cover > b.cover)
 
-/** Spacing and quote marks aside, lower case: a quote's words as the page prints them. */
+/**
+ * Words, figures and their `$ % . ,` only, lower case: a quote's words as the page prints them. An
+ * answer adds its own marks around a quote (the list's "- ", quote marks, "…" where it is cut) and
+ * the page its line breaks and hyphens; neither changes the words.
+ */
 const squash = (s: string) =>
   s
     .toLowerCase()
-    .replace(/[“”"‘’'…]|\.\.\./g, ' ')
-    .replace(/\s+/g, ' ')
+    .replace(/\.\.\./g, ' ')
+    .replace(/[^\p{L}\p{N}$%.,]+/gu, ' ')
     .trim()
 
 /** The clause is the page's own words (an extractive quote): they cannot name another line item. */
