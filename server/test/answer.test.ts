@@ -73,6 +73,21 @@ describe('extractive answers', () => {
     expect(sel.abstained).toBe(false)
     if (!sel.abstained) expect(sel.quotes.map((u) => u.pages[0])).toEqual(['20', '21', '22'])
   })
+  it('quotes a sentence once when overlapping chunks cut it, and keeps it on another page', () => {
+    const whole = 'Our revenue grew 88% in 2011 because advertisers bought more ads on our service.'
+    const cut = 'Our revenue grew 88% in 2011 because advertisers bought'
+    // The same words cut at a chunk's start, printed on p.2 (a 10-K repeats its summary).
+    const tail = 'revenue grew 88% in 2011 because advertisers bought more ads on our service.'
+    const units = [tagged('30', cut), tagged('30', whole), tagged('2', tail)]
+    const q = analyzeQuestion('How much did revenue grow in 2011?')
+    const sel = selectQuotes(q, rankUnits(q, evidenceModel(q, units)))
+    expect(sel.abstained).toBe(false)
+    if (sel.abstained) return
+    const quoted = sel.quotes.map((u) => `${u.pages[0]}: ${u.text}`)
+    // p.30 once, whole; the same words printed on p.2 stay a second citation.
+    expect(quoted.filter((t) => t.startsWith('30:'))).toEqual([`30: ${whole}`])
+    expect(quoted).toContain(`2: ${tail}`)
+  })
   it('abstains when a name asked about is in no passage, and says what it searched', () => {
     const r = extractiveAnswer('What is Mark Zuckerberg’s favourite food?', hits, { company })
     expect(r.text).toMatch(/^The filing does not appear to say/)

@@ -129,6 +129,30 @@ export function selectQuotes(
     return { abstained: true, reason: 'blank', closest: [ok[0] as RankedUnit, ...closest].slice(0, 3) }
   ok = ok.filter((u) => !printsBlank(u.text))
   const best = ok[0] as RankedUnit
-  const quotes = [best, ...ok.slice(1).filter((u) => u.score >= params.followRatio * best.score)]
-  return { abstained: false, quotes: quotes.slice(0, params.max) }
+  const quotes: RankedUnit[] = []
+  const followers = ok.slice(1).filter((u) => u.score >= params.followRatio * best.score)
+  // Twins are folded among the quotes chosen, not replaced by the next unit down the list.
+  for (const u of [best, ...followers].slice(0, params.max)) {
+    // Chunks overlap, so one sentence can come twice: cut at a chunk's end and whole in the next.
+    // Quote it once, whole. The same words printed on another page are a second place the filing
+    // says it (a 10-K repeats its summary), so they stay.
+    const twin = quotes.findIndex(
+      (c) => c.pages.some((p) => u.pages.includes(p)) && sameWords(c.text, u.text),
+    )
+    if (twin < 0) quotes.push(u)
+    else if (words(u.text).length > words((quotes[twin] as RankedUnit).text).length) quotes[twin] = u
+  }
+  return { abstained: false, quotes }
+}
+
+const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+
+/** One text's words are the other's, or begin or end it (a sentence cut at a chunk's edge). */
+function sameWords(a: string, b: string): boolean {
+  const [x, y] = [words(a), words(b)]
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x]
+  if (short.length === 0) return false
+  const s = short.join(' ')
+  const l = long.join(' ')
+  return l.startsWith(s) || l.endsWith(s)
 }
