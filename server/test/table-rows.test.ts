@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { rowText, type Table } from '@asks1/shared/contract/tables'
 import { lineItemWords } from '@asks1/shared/retrieval/line-items'
+import { analyzeQuery } from '@asks1/shared/retrieval/query'
 import type { SearchHit } from '@asks1/shared/store'
 import { describe, expect, it } from 'vitest'
-import { extractiveAnswer } from '../src/answer/extractive'
+import { questionParts } from '../src/answer/compound'
+import { compoundAnswer, extractiveAnswer } from '../src/answer/extractive'
 import { analyzeQuestion } from '../src/answer/question'
 import { evidenceModel } from '../src/answer/rank'
 import { rowAnswer } from '../src/answer/table-rows'
@@ -85,6 +87,18 @@ describe('figure answers from a table row and the period column (facebook-s1 tab
       tables: TABLES,
     })
     expect(text.split('\n')[2]).toBe('- Revenue, Year ended December 31, 2011: $3,711 million [p.F-4]')
+  })
+
+  it('answers the second part of a two-part question from the row, in the year it borrows', () => {
+    const whole = analyzeQuery(
+      'How much revenue did Facebook have in 2011, and how much net income did it make?',
+    )
+    const parts = questionParts(whole).map((p) => analyzeQuestion(p, company))
+    expect(parts).toHaveLength(2)
+    expect(parts[1]?.text).not.toMatch(/2011/)
+    const { text } = compoundAnswer(parts.map((q) => ({ q, hits, tables: TABLES })))
+    expect(text).toContain('- Revenue, Year ended December 31, 2011: $3,711 million [p.F-4]')
+    expect(text).toContain('- Net income, Year ended December 31, 2011: $1,000 million [p.F-4]')
   })
 })
 

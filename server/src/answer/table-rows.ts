@@ -51,11 +51,22 @@ interface AskedYear {
   endMonth: number | null
 }
 
-/** The years a question asks about (`findPeriods`), each with the way it names it. */
-function askedYears(text: string): AskedYear[] {
-  return findPeriods(text)
+/**
+ * The years a question asks about (`findPeriods`), each with the way it names it. A part of a
+ * two-part question may borrow its year from the first part ("…revenue in 2011, and how much was
+ * net income?"): its analysis holds that year though its own text does not, so it is asked as a
+ * plain year.
+ */
+function askedYears(q: QuestionAnalysis): AskedYear[] {
+  const own = findPeriods(q.text)
     .filter((p) => p.year !== null && (p.kind === 'year' || p.kind === 'fiscal-year' || p.kind === 'date'))
     .map((p) => ({ year: p.year as number, fiscal: p.kind === 'fiscal-year', endMonth: p.endMonth ?? null }))
+  const borrowed = q.periods
+    .filter(isYear)
+    .map(Number)
+    .filter((y) => !own.some((a) => a.year === y))
+    .map((year) => ({ year, fiscal: false, endMonth: null }))
+  return [...own, ...borrowed]
 }
 
 /**
@@ -106,7 +117,7 @@ export function rowAnswer(
 ): RowAnswer | null {
   if (!FIGURE_ANSWERS.has(q.answerType)) return null
   if (!q.periods.some(isYear)) return null
-  const asked = askedYears(q.text)
+  const asked = askedYears(q)
   const terms = new Set(q.terms)
   let best: (RowAnswer & { score: number }) | null = null
   for (const t of tables) {
