@@ -9,21 +9,6 @@ export class UsageError extends Error {
   override name = 'UsageError'
 }
 
-/**
- * How a command line tool reports a failure: a wrong option (ours or node:util parseArgs's) is the
- * user's, so one line and exit code 2; anything else is ours, so the stack and exit code 1.
- */
-export function failCli(command: string, err: unknown): void {
-  const code = (err as { code?: unknown }).code
-  if (err instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
-    process.stderr.write(`${command}: ${(err as Error).message}\n`)
-    process.exitCode = 2
-    return
-  }
-  process.stderr.write(`${command}: ${(err as Error).stack ?? err}\n`)
-  process.exitCode = 1
-}
-
 export interface FilingFile {
   id: string
   file: string

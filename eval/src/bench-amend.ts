@@ -19,7 +19,7 @@ import { loadRegistry } from '@asks1/shared/filings-loader'
 import { loadEmbedder } from '@asks1/shared/retrieval/embedder'
 import { openSqliteStore } from '@asks1/shared/store/sqlite'
 import { addRiskFactor, changeCapitalizationFigure, fillPriceRange, moveSection } from './amend/synthetic'
-import { failCli } from './args'
+import { runCli } from './cli'
 import { median } from './metrics'
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
@@ -130,4 +130,4 @@ async function main() {
   )
 }
 
-main().catch((err) => failCli('bench:amend', err))
+runCli('usage: pnpm bench:amend [file] [--runs N]', main)

@@ -26,28 +26,11 @@ import { freePort, type RedisProcess, startRedis } from '@asks1/server/testing/r
 import { ROOT_DIR } from '@asks1/shared/config'
 import type { FilingsReply } from '@asks1/shared/contract/api'
 import autocannon from 'autocannon'
-import { failCli } from './args'
+import { runCli } from './cli'
 import { percentile } from './metrics'
 
-/** A wrong option is one line and exit code 2, before anything starts. */
-function readArgs() {
-  try {
-    return parseArgs({
-      options: {
-        duration: { type: 'string', default: '5' },
-        connections: { type: 'string', default: '8' },
-        filing: { type: 'string', default: 'pandora-s1' },
-        keep: { type: 'boolean', default: false },
-      },
-    }).values
-  } catch (err) {
-    failCli('bench:api', err)
-    process.exit()
-  }
-}
-const args = readArgs()
-const duration = Number(args.duration)
-const connections = Number(args.connections)
+const USAGE = 'usage: pnpm bench:api [--duration S] [--connections N] [--filing ID] [--keep]'
+
 const say = (msg: string) => process.stderr.write(`${msg}\n`)
 
 /** A run's latency percentile (`percentile`, nearest rank); NaN, printed "-", when nothing answered. */
@@ -72,7 +55,13 @@ interface RunResult {
 }
 
 /** One autocannon run against one server; every latency is kept (its summary has no p95). */
-function cannon(base: string, t: Target, conns: number, latencies: number[]): Promise<autocannon.Result> {
+function cannon(
+  base: string,
+  t: Target,
+  conns: number,
+  duration: number,
+  latencies: number[],
+): Promise<autocannon.Result> {
   const opts: autocannon.Options = {
     url: base,
     connections: conns,
@@ -95,10 +84,16 @@ function cannon(base: string, t: Target, conns: number, latencies: number[]): Pr
 }
 
 /** Load on every server at once (connections split between them); req/s summed, percentiles merged. */
-async function run(bases: string[], t: Target, conns: number, name = t.name): Promise<RunResult> {
+async function run(
+  bases: string[],
+  t: Target,
+  conns: number,
+  duration: number,
+  name = t.name,
+): Promise<RunResult> {
   const latencies: number[] = []
   const per = Math.max(1, Math.round(conns / bases.length))
-  const results = await Promise.all(bases.map((b) => cannon(b, t, per, latencies)))
+  const results = await Promise.all(bases.map((b) => cannon(b, t, per, duration, latencies)))
   return {
     name,
     connections: per * bases.length,
@@ -127,6 +122,16 @@ async function waitReady(base: string, child: ChildProcess, timeoutMs = 600_000)
 }
 
 async function main(): Promise<void> {
+  const { values: args } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '8' },
+      filing: { type: 'string', default: 'pandora-s1' },
+      keep: { type: 'boolean', default: false },
+    },
+  })
+  const duration = Number(args.duration)
+  const connections = Number(args.connections)
   const dir = mkdtempSync(join(tmpdir(), 'asks1-bench-api-'))
   const registry = JSON.parse(readFileSync(resolve(ROOT_DIR, 'filings.json'), 'utf8')) as {
     filings: { id: string; source: string; default?: boolean; questions: string[] }[]
@@ -213,7 +218,7 @@ async function main(): Promise<void> {
     for (const t of targets) {
       for (const c of [1, connections]) {
         say(`${t.name}: ${c} connection(s), ${duration} s`)
-        results.push(await run([base], t, c))
+        results.push(await run([base], t, c, duration))
       }
     }
     // Two processes sharing one Redis (as the compose `scale` profile runs), on the ingested data.
@@ -230,6 +235,7 @@ async function main(): Promise<void> {
           shared.map((s) => s.base),
           t,
           connections,
+          duration,
           `${t.name}, 2 × STATE=redis`,
         ),
       )
@@ -272,7 +278,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  failCli('bench:api', err)
-  process.exit()
-})
+runCli(USAGE, main)

@@ -9,6 +9,12 @@ export function cliArgs(argv: string[] = process.argv.slice(2)): string[] {
   return argv[0] === '--' ? argv.slice(1) : argv
 }
 
+/** A wrong command line: ours (`UsageError`) or one node:util `parseArgs` refused (unknown option…). */
+export function isUsageError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code
+  return err instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))
+}
+
 /** Runs a command: usage errors exit 2 with the usage, other errors exit 1 with one line. */
 export function runCli(usage: string, main: () => Promise<void>): void {
   main().then(
@@ -17,8 +23,8 @@ export function runCli(usage: string, main: () => Promise<void>): void {
       process.exit(process.exitCode ?? 0)
     },
     (err: unknown) => {
-      if (err instanceof UsageError) {
-        process.stderr.write(`${err.message}\n\n${usage}\n`)
+      if (isUsageError(err)) {
+        process.stderr.write(`${(err as Error).message}\n\n${usage}\n`)
         process.exit(2)
       }
       process.stderr.write(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)

@@ -8,7 +8,7 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ROOT_DIR } from '@asks1/shared/config'
 import { defaultKnownPairs, defaultSamples, evaluateAmendments } from './amend/run'
-import { failCli } from './args'
+import { runCli } from './cli'
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`
 
@@ -51,9 +51,6 @@ async function main(): Promise<number> {
   return 0
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code
-  },
-  (err) => failCli('eval:amend', err),
-)
+runCli('usage: pnpm eval:amend [--json] [--pair FILE]… [--sample FILE]…', async () => {
+  process.exitCode = await main()
+})

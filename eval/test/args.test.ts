@@ -1,13 +1,7 @@
 import { parseArgs } from 'node:util'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  failCli,
-  parseBenchArgs,
-  parseEvalArgs,
-  parseFilingFile,
-  parseRetrievalArgs,
-  UsageError,
-} from '../src/args'
+import { describe, expect, it } from 'vitest'
+import { parseBenchArgs, parseEvalArgs, parseFilingFile, parseRetrievalArgs, UsageError } from '../src/args'
+import { isUsageError } from '../src/cli'
 
 describe('--filing-file', () => {
   it('splits at the first = and resolves the path against cwd', () => {
@@ -86,36 +80,21 @@ describe('bench:retrieval arguments', () => {
   })
 })
 
-describe('failCli', () => {
-  afterEach(() => {
-    vi.restoreAllMocks()
-    process.exitCode = undefined
-  })
-  const run = (err: unknown) => {
-    const out: string[] = []
-    vi.spyOn(process.stderr, 'write').mockImplementation((s) => out.push(String(s)) > 0)
-    failCli('bench:x', err)
-    return { text: out.join(''), code: process.exitCode }
-  }
-
-  it('reports a wrong option in one line with exit code 2', () => {
+describe('usage errors (runCli: one line and the usage, exit code 2)', () => {
+  it('counts an option parseArgs refuses and our own UsageError as the user’s', () => {
     let err: unknown
     try {
       parseArgs({ args: ['--bogus'], options: {} })
     } catch (e) {
       err = e
     }
-    const { text, code } = run(err)
-    expect(code).toBe(2)
-    expect(text).toMatch(/^bench:x: Unknown option '--bogus'/)
-    expect(text).not.toContain('    at ')
-    expect(run(new UsageError('--runs must be a number')).code).toBe(2)
+    expect(isUsageError(err)).toBe(true)
+    expect((err as Error).message).toMatch(/^Unknown option '--bogus'/)
+    expect(isUsageError(new UsageError('--runs must be a number'))).toBe(true)
   })
 
-  it('reports any other failure with its stack and exit code 1', () => {
-    const { text, code } = run(new Error('disk full'))
-    expect(code).toBe(1)
-    expect(text).toContain('Error: disk full')
-    expect(text).toContain('    at ')
+  it('counts any other failure as ours (its stack, exit code 1)', () => {
+    expect(isUsageError(new Error('disk full'))).toBe(false)
+    expect(isUsageError(null)).toBe(false)
   })
 })
