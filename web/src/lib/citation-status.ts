@@ -1,4 +1,4 @@
-import type { Citation } from '@asks1/shared/contract/api'
+import type { Citation, FigureCheck } from '@asks1/shared/contract/api'
 
 /**
  * `computed`: every figure is printed on the page, except some the answer computed from printed
@@ -40,14 +40,10 @@ export interface ComputedFigure {
 }
 
 /** The computed figures of one page's citations (they are also in `missing`: not printed). */
-export function computedOf(forPage: readonly Citation[]): ComputedFigure[] {
-  const out = new Map<string, ComputedFigure>()
-  for (const c of forPage)
-    for (const k of c.checks)
-      if (k.status === 'computed' && !out.has(k.figure))
-        out.set(k.figure, { figure: k.figure, derivation: k.derivation ?? '' })
-  return [...out.values()]
-}
+export const computedOf = (forPage: readonly Citation[]): ComputedFigure[] =>
+  firstPerFigure(forPage, (k) =>
+    k.status === 'computed' ? { figure: k.figure, derivation: k.derivation ?? '' } : null,
+  )
 
 /** A figure the page prints only in another table row than the line item the answer names. */
 export interface OtherLineItemFigure {
@@ -59,12 +55,20 @@ export interface OtherLineItemFigure {
 }
 
 /** The other-line-item figures of one page's citations (they are also in `missing`). */
-export function otherLineItemsOf(forPage: readonly Citation[]): OtherLineItemFigure[] {
-  const out = new Map<string, OtherLineItemFigure>()
+export const otherLineItemsOf = (forPage: readonly Citation[]): OtherLineItemFigure[] =>
+  firstPerFigure(forPage, (k) =>
+    k.status === 'other-line-item' && k.lineItem ? { figure: k.figure, ...k.lineItem } : null,
+  )
+
+/** For each figure, what `pick` makes of its first check that it takes (citations in order). */
+function firstPerFigure<T>(forPage: readonly Citation[], pick: (k: FigureCheck) => T | null): T[] {
+  const out = new Map<string, T>()
   for (const c of forPage)
-    for (const k of c.checks)
-      if (k.status === 'other-line-item' && k.lineItem && !out.has(k.figure))
-        out.set(k.figure, { figure: k.figure, ...k.lineItem })
+    for (const k of c.checks) {
+      if (out.has(k.figure)) continue
+      const v = pick(k)
+      if (v !== null) out.set(k.figure, v)
+    }
   return [...out.values()]
 }
 
