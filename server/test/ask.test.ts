@@ -9,7 +9,7 @@ import Database from 'better-sqlite3'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ReadyReply } from '../src/schemas'
-import { BILLING_MESSAGE, type FakeAnthropic, startFakeAnthropic } from './fake-anthropic'
+import { BILLING_MESSAGE, type FakeAnthropic, startFakeAnthropic } from '../testing/fake-anthropic'
 import { buildTestApp, fakeClient, makeEnv, parseSse, sessionCookie, type TestEnv } from './helper'
 
 let env: TestEnv

@@ -12,8 +12,8 @@
  * printed "in millions").
  */
 import { mkdirSync } from 'node:fs'
-import { createServer, type Server, type ServerResponse } from 'node:http'
 import { join, resolve } from 'node:path'
+import { type FakeAnthropic, startFakeAnthropic } from '@asks1/server/testing/fake-anthropic'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -27,48 +27,6 @@ const FACEBOOK_ANSWER = "Facebook's revenue was $3.7 billion in 2011 [p.50]."
 
 const SHOTS = join(resolve(import.meta.dirname), 'screenshots')
 
-const sse = (res: ServerResponse, type: string, data: Record<string, unknown>) =>
-  res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`)
-
-/**
- * The fake Messages API: the scripted answer for the filing the system prompt names, streamed as
- * the API streams.
- */
-function fakeClaude(): Server {
-  return createServer((req, res) => {
-    let body = ''
-    req.on('data', (chunk) => {
-      body += chunk
-    })
-    req.on('end', () => {
-      const system = String((JSON.parse(body) as { system?: unknown }).system ?? '')
-      const text = system.includes('Facebook, Inc.') ? FACEBOOK_ANSWER : ANSWER
-      res.writeHead(200, { 'content-type': 'text/event-stream' })
-      sse(res, 'message_start', {
-        message: {
-          id: 'msg_figures',
-          type: 'message',
-          role: 'assistant',
-          content: [],
-          model: 'claude-haiku-4-5',
-          stop_reason: null,
-          stop_sequence: null,
-          usage: { input_tokens: 100, output_tokens: 1 },
-        },
-      })
-      sse(res, 'content_block_start', { index: 0, content_block: { type: 'text', text: '' } })
-      sse(res, 'content_block_delta', { index: 0, delta: { type: 'text_delta', text } })
-      sse(res, 'content_block_stop', { index: 0 })
-      sse(res, 'message_delta', {
-        delta: { stop_reason: 'end_turn', stop_sequence: null },
-        usage: { output_tokens: 60 },
-      })
-      sse(res, 'message_stop', {})
-      res.end()
-    })
-  })
-}
-
 const marks = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()))
 
@@ -76,19 +34,20 @@ describe.skipIf(!hasChromium)(
   'figures: chips, key and highlights (Chromium, real server, fake Messages API)',
   () => {
     let server: E2eServer
-    let claude: Server
+    let claude: FakeAnthropic
     let browser: Browser
 
     beforeAll(async () => {
-      claude = fakeClaude()
-      await new Promise<void>((ok) => claude.listen(0, '127.0.0.1', ok))
-      const address = claude.address()
-      if (!address || typeof address === 'string') throw new Error('fake Claude did not listen')
+      claude = await startFakeAnthropic()
+      claude.reply = ({ body }) => ({
+        kind: 'text',
+        text: body.system?.includes('Facebook, Inc.') ? FACEBOOK_ANSWER : ANSWER,
+      })
       server = await startServer(
         'asks1-e2e-figures-',
         {
           ANTHROPIC_API_KEY: 'test-key-for-the-fake-messages-api',
-          ANTHROPIC_BASE_URL: `http://127.0.0.1:${address.port}`,
+          ANTHROPIC_BASE_URL: claude.url,
           ANTHROPIC_MAX_RETRIES: '0',
         },
         { ingest: ['pandora-s1', 'facebook-s1'] },
@@ -99,7 +58,7 @@ describe.skipIf(!hasChromium)(
     afterAll(async () => {
       await browser?.close()
       await server?.close()
-      if (claude) await new Promise((ok) => claude.close(ok))
+      await claude?.close()
     })
 
     test('a rescaled figure marks its printed cell; a computed one has its own chip, key entry and derivation', async () => {
