@@ -2,14 +2,15 @@
 /**
  * Figures end to end, in Debian's Chromium against the REAL server (`buildApp`, the real Pandora S-1
  * and Facebook S-1 ingested, their tables read from the EDGAR HTML and the PDF, the real citation
- * check). Claude cannot run here,
- * so the SDK's base URL points at a fake Messages API on 127.0.0.1 that streams one scripted
- * answer: a figure quoted in other units than the page prints it ("$55.2 million" of a table "in
- * thousands" printing 55,189), and a figure the answer computes from two printed ones ($58.8 million
- * = $90,123 thousand − $31,352 thousand). What only a browser shows: the chips' states and the key,
- * the summary line, the printed page (the filing's HTML, or the PDF drawn by pdf.js) and the page's
- * tables with the cells the check matched marked (Facebook p.50: "$3.7 billion" is the "$3,711"
- * printed "in millions").
+ * check). Claude cannot run here, so the SDK's base URL points at the local fake Messages API
+ * (`@asks1/server/testing/fake-anthropic`) on 127.0.0.1, which streams a scripted answer chosen by
+ * the filing the system prompt names and the question: a figure quoted in other units than the page
+ * prints it ("$55.2 million" of a table "in thousands" printing 55,189), a figure the answer computes
+ * from two printed ones ($58.8 million = $90,123 thousand − $31,352 thousand), a figure the page does
+ * not print, and a quote on its page that does not match the question. What only a browser shows:
+ * the chips' states and colours and the key, the summary line, the printed page (the filing's HTML,
+ * or the PDF drawn by pdf.js) and the page's tables with the cells the check matched marked
+ * (Facebook p.50: "$3.7 billion" is the "$3,711" printed "in millions").
  */
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -24,6 +25,11 @@ const ANSWER =
   '2010 it was $90,123 thousand, up from $31,352 thousand a year before: $58.8 million more [p.F-4].'
 /** Facebook's p.50 prints "$3,711" under "(in millions)", and nowhere "$3.7 billion" (issue 12). */
 const FACEBOOK_ANSWER = "Facebook's revenue was $3.7 billion in 2011 [p.50]."
+/** Asked of Pandora: p.70 prints "More than 50%", not 75%; p.79's offices are on it but off the question. */
+const MOBILE_QUESTION = 'How much of Pandora’s listening happens on mobile devices?'
+const MOBILE_ANSWER =
+  'More than 75% of all listener hours streamed from the Pandora service in January 2011 were delivered ' +
+  'to a mobile device [p.70]. Our principal executive offices are located in Oakland, California [p.79].'
 
 const SHOTS = join(resolve(import.meta.dirname), 'screenshots')
 
@@ -41,7 +47,11 @@ describe.skipIf(!hasChromium)(
       claude = await startFakeAnthropic()
       claude.reply = ({ body }) => ({
         kind: 'text',
-        text: body.system?.includes('Facebook, Inc.') ? FACEBOOK_ANSWER : ANSWER,
+        text: body.system?.includes('Facebook, Inc.')
+          ? FACEBOOK_ANSWER
+          : body.messages.at(-1)?.content.endsWith(`Question: ${MOBILE_QUESTION}`)
+            ? MOBILE_ANSWER
+            : ANSWER,
       })
       server = await startServer(
         'asks1-e2e-figures-',
@@ -136,6 +146,48 @@ describe.skipIf(!hasChromium)(
       expect(await marks(page, '.page-table mark')).toEqual(['31,352', '90,123'])
       expect(await marks(page, '.page-text mark')).toEqual(expect.arrayContaining(['31,352', '90,123']))
       await page.screenshot({ path: join(SHOTS, 'figures-panel.png') })
+      await ctx.close().catch(() => {})
+      expect(errors).toEqual([])
+    }, 120_000)
+
+    test('a figure not found and a quote that barely matches: neither is green, and the summary counts both', async () => {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      const page = await ctx.newPage()
+      const errors: string[] = []
+      page.on('pageerror', (err) => errors.push(String(err)))
+      await page.goto(server.base)
+      await page.getByRole('heading', { level: 1, name: /Pandora/ }).waitFor()
+      await page.locator('#question').fill(MOBILE_QUESTION)
+      await page.locator('#question').press('Enter')
+      const text = page.locator('.answer__text')
+      // Claude's "75%" is checked as the server checks any figure: p.70 prints "More than 50%".
+      const notFound = text.getByRole('button', { name: /^p\.70, not verified/ })
+      await notFound.waitFor({ timeout: 30_000 })
+      // p.79 holds the quote (✓: on its page) but it is about the offices, not the question.
+      const weak = text.getByRole('button', { name: /^p\.79, checked, barely matches the question/ })
+      expect(await weak.getAttribute('class')).toMatch(/cite--verified.*cite--match-weak/)
+      // (Expressions, not functions: this project's types have no DOM; they run in the page.)
+      const mark = (selector: string): Promise<string> =>
+        page.evaluate(
+          `getComputedStyle(document.querySelector(${JSON.stringify(selector)}), '::before').content`,
+        )
+      const background = (selector: string): Promise<string> =>
+        page.evaluate(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).backgroundColor`)
+      expect(await mark('.answer__text .cite--match-weak .cite__mark')).toBe('"✓"')
+      // Green is what the key's "found on that page" sample shows; the weak chip is not green.
+      const green = await background('.badge-key .cite--verified')
+      expect(await background('.answer__text .cite--match-weak')).not.toBe(green)
+      expect(await background('.answer__text .cite--unverified')).not.toBe(green)
+      expect(await mark('.answer__text .cite--unverified .cite__mark')).toBe('none')
+      expect(await page.getByTestId('citation-summary').textContent()).toBe(
+        '2 citations · 1 of 2 citations found on their pages · 1 figure not found on p.70 · 1 weak match to the question',
+      )
+      // The key says what each chip means, on screen (not a tooltip).
+      expect(await page.getByText('a figure not found on that page').isVisible()).toBe(true)
+      expect(await page.getByText(/^how well the passage matches the question/).isVisible()).toBe(true)
+      await notFound.click()
+      const dialog = page.getByRole('dialog', { name: 'Page 70' })
+      await dialog.getByText(/75% was not found on page 70/).waitFor()
       await ctx.close().catch(() => {})
       expect(errors).toEqual([])
     }, 120_000)
