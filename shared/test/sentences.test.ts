@@ -20,6 +20,12 @@ describe('sentences', () => {
       'Our office is in Washington, D.C.',
       'We lease it.',
     ])
+    // "a.m." and "p.m." end a sentence only as a suffix does.
+    expect(
+      segmentProse(
+        'Trading begins at 9:30 a.m. Eastern time. We expect it at 4:00 p.m. The book closes.',
+      ).map((s) => s.text.trim()),
+    ).toEqual(['Trading begins at 9:30 a.m. Eastern time.', 'We expect it at 4:00 p.m.', 'The book closes.'])
     // A PDF line wrapped after the initials is joined too.
     expect(
       textUnits(

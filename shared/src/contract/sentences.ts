@@ -29,7 +29,7 @@ const NEVER_FINAL = new Set(
   ),
 )
 /** Abbreviations that end a sentence only when a new sentence plainly starts after them. */
-const COMPANY_SUFFIX = new Set('inc corp co ltd l.p l.l.c n.a s.a plc u.s u.k jr sr'.split(' '))
+const COMPANY_SUFFIX = new Set('inc corp co ltd l.p l.l.c n.a s.a plc u.s u.k jr sr a.m p.m'.split(' '))
 /** Words that start English sentences in filings; after "Inc." they mean the sentence really ended. */
 const SENTENCE_STARTERS = new Set(
   'the we our in as this these it its for on if such each any there they their under see a an also at to during from since after before while although however no all some other most certain'.split(
