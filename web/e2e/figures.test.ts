@@ -71,12 +71,18 @@ describe.skipIf(!hasChromium)(
       await claude?.close()
     })
 
-    test('a rescaled figure marks its printed cell; a computed one has its own chip, key entry and derivation', async () => {
+    /** A desktop page on `path`, collecting the page's uncaught errors. */
+    async function open(path = '/') {
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } })
       const page = await ctx.newPage()
       const errors: string[] = []
       page.on('pageerror', (err) => errors.push(String(err)))
-      await page.goto(server.base)
+      await page.goto(`${server.base}${path}`)
+      return { ctx, page, errors }
+    }
+
+    test('a rescaled figure marks its printed cell; a computed one has its own chip, key entry and derivation', async () => {
+      const { ctx, page, errors } = await open()
       await page.getByRole('heading', { level: 1 }).waitFor()
       await page.locator('.cards .card').first().click()
 
@@ -151,11 +157,7 @@ describe.skipIf(!hasChromium)(
     }, 120_000)
 
     test('a figure not found and a quote that barely matches: neither is green, and the summary counts both', async () => {
-      const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-      const page = await ctx.newPage()
-      const errors: string[] = []
-      page.on('pageerror', (err) => errors.push(String(err)))
-      await page.goto(server.base)
+      const { ctx, page, errors } = await open()
       await page.getByRole('heading', { level: 1, name: /Pandora/ }).waitFor()
       await page.locator('#question').fill(MOBILE_QUESTION)
       await page.locator('#question').press('Enter')
@@ -193,11 +195,7 @@ describe.skipIf(!hasChromium)(
     }, 120_000)
 
     test('PDF filing: "$3.7 billion" marks the printed "$3,711" on the pdf.js page and its cell in the table', async () => {
-      const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-      const page = await ctx.newPage()
-      const errors: string[] = []
-      page.on('pageerror', (err) => errors.push(String(err)))
-      await page.goto(`${server.base}/?company=facebook-s1`)
+      const { ctx, page, errors } = await open('/?company=facebook-s1')
       await page.getByRole('heading', { level: 1, name: /Facebook/ }).waitFor()
       await page.locator('#question').fill("What was Facebook's revenue in 2011?")
       await page.locator('#question').press('Enter')
