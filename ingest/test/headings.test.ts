@@ -22,6 +22,7 @@ describe('title-case headings', () => {
     'We may not be able to compete effectively',
     '(in thousands)',
     'Net loss per share $ (0.12)',
+    'Options (#) Options (#) Exercise Expiration Have Not Vested', // a table's column headers
   ])('rejects "%s"', (line) => {
     expect(isTitleHeading(line)).toBe(false)
   })
