@@ -358,7 +358,10 @@ describe('citation relevance', () => {
     for (const cite of ['[p.1, p.2]', '[p.1] and [p.2]', 'pp. 1 and 2', '(p.1; p.2)']) {
       const answer = `${quote} ${cite}`
       const cited = withRelevance(q, answer, hits, verifyCitations(answer, pageTexts), company)
-      expect(cited.map((c) => [c.page, c.relevance?.level]), cite).toEqual([
+      expect(
+        cited.map((c) => [c.page, c.relevance?.level]),
+        cite,
+      ).toEqual([
         ['1', 'strong'],
         ['2', 'strong'],
       ])

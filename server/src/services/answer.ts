@@ -5,9 +5,9 @@
  * only the cited sources and check every citation; JSON, or server-sent events (`delta` {text}…,
  * then one `done` carrying exactly the JSON reply, or one `error`). The stream opens only once the
  * first text exists, so a failure before any text (billing, overload) still gets a real HTTP status.
- * What counts and what is given back is the Attempt's business (attempt.ts): an extractive
- * abstention (no passage answers) is given back, and a question with no letter or digit is a 400
- * that takes nothing. The steps have modules of their own: admission.ts (budget and model slot),
+ * What counts and what is given back is the Attempt's business (attempt.ts): an abstention (no
+ * passage answers; in llm mode decided by the same check before Claude is asked) is given back, and a
+ * question with no letter or digit is a 400 that takes nothing. The steps have modules of their own: admission.ts (budget and model slot),
  * answer-text.ts (retrieval and the answer's text), lifetime.ts (client gone, deadline).
  */
 import { type AskBody, type AskReply, hasQuestionText, type SessionInfo } from '@asks1/shared/contract/api'

@@ -37,13 +37,13 @@ export class Attempt {
   }
 
   /**
-   * The server abstained (no passage answered; no model was used): like a failure, the question is
-   * given back. Returns the caller's figures afterwards.
+   * The server abstained (no passage answers the question, so no model was asked): the question is
+   * given back, with its slot of the daily budget. Returns the caller's figures afterwards.
    */
   async abstained(): Promise<SessionInfo> {
     await this.settle()
     if (this.produced) return this.info
-    return this.deps.allowances.release(this.ticket)
+    return this.giveBack()
   }
 
   /**
@@ -57,6 +57,11 @@ export class Attempt {
       if (this.produced) this.log.info('the client left after the model finished: the question counts')
       return this.info
     }
+    return this.giveBack()
+  }
+
+  /** The question's allowance and its admission to the daily budget, returned. */
+  private async giveBack(): Promise<SessionInfo> {
     if (this.admission && this.deps.budget) await this.deps.budget.giveBack(this.admission)
     return this.deps.allowances.release(this.ticket)
   }
