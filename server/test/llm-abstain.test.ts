@@ -6,7 +6,7 @@
  */
 import type { AskReply, SessionInfo } from '@asks1/shared/contract/api'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { MODEL_NOT_ASKED_NOTE, NOT_CONFIGURED_NOTE } from '../src/answer/extractive'
 import { type FakeAnthropic, startFakeAnthropic } from '../testing/fake-anthropic'
 import { buildTestApp, fakeClient, makeEnv, parseSse, sessionCookie, type TestEnv } from './helper'
@@ -138,7 +138,7 @@ describe('llm mode: the evidence check before Claude', () => {
     expect(await used(llm, sid)).toBe(1)
   })
 
-  it('gives the daily budget its answer back: an abstention does not use one of today’s answers', async () => {
+  it('takes none of the daily budget, and abstains even once the budget is spent', async () => {
     // Its own data directory: the budget's counters live in the state database.
     const own = await makeEnv()
     const one = await buildTestApp(own, {
@@ -150,16 +150,53 @@ describe('llm mode: the evidence check before Claude', () => {
         (await ask(one, UNANSWERABLE, sessionCookie(newSid()))).json<AskReply>().abstention,
       ).toBeDefined()
       fake.queue.push({ kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].' })
-      const answered = await ask(one, ANSWERABLE, sessionCookie(newSid()))
-      expect(answered.statusCode).toBe(200)
-      expect(fake.requests).toHaveLength(1)
-      // The one answer of the day is now used.
+      // The abstention left the day's one answer for this question.
+      expect((await ask(one, ANSWERABLE, sessionCookie(newSid()))).statusCode).toBe(200)
       const refused = await ask(one, ANSWERABLE, sessionCookie(newSid()))
       expect(refused.statusCode).toBe(503)
-      expect(refused.json()).toMatchObject({ code: 'BUDGET_EXHAUSTED' })
+      expect(refused.json()).toMatchObject({ code: 'BUDGET_EXHAUSTED', session: { used: 0 } })
+      // No model is needed to say the filing does not say.
+      const sid = newSid()
+      const abstained = await ask(one, UNANSWERABLE, sessionCookie(sid))
+      expect(abstained.statusCode).toBe(200)
+      expect(abstained.json<AskReply>()).toMatchObject({ mode: 'llm', session: { used: 0 } })
+      expect(fake.requests).toHaveLength(1)
     } finally {
       await one.close()
       await own.cleanup()
+    }
+  })
+
+  it('does not wait for a model slot: it abstains while every slot is busy', async () => {
+    const busy = await buildTestApp(env, {
+      anthropic: fakeClient(fake.url),
+      config: { MAX_CONCURRENT_ANSWERS: 1, MAX_QUEUED_ANSWERS: 0 },
+    })
+    let open = () => {}
+    const held = new Promise<void>((r) => {
+      open = r
+    })
+    try {
+      fake.queue.push({ kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].', gate: held })
+      const first = ask(busy, ANSWERABLE, sessionCookie(newSid()))
+      await vi.waitFor(
+        () => {
+          if (fake.active !== 1) throw new Error('the first answer has not reached the model yet')
+        },
+        { timeout: 30_000, interval: 10 },
+      )
+      const turnedAway = await ask(busy, ANSWERABLE, sessionCookie(newSid()))
+      expect(turnedAway.statusCode).toBe(503)
+      expect(turnedAway.json()).toMatchObject({ code: 'BUSY', session: { used: 0 } })
+      const abstained = await ask(busy, UNANSWERABLE, sessionCookie(newSid()))
+      expect(abstained.statusCode).toBe(200)
+      expect(abstained.json<AskReply>().abstention).toBeDefined()
+      open()
+      expect((await first).statusCode).toBe(200)
+      expect(fake.requests).toHaveLength(1)
+    } finally {
+      open()
+      await busy.close()
     }
   })
 })

@@ -24,11 +24,12 @@ import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt
 import { analyzeQuestion } from '../answer/question'
 import type { AppDeps } from '../deps'
 import { readLive, storeKey } from '../lookup'
+import { admitModel } from './admission'
 import type { Hits, Question } from './question'
 
 export type AnswerTextDeps = Pick<
   AppDeps,
-  'config' | 'registry' | 'store' | 'startup' | 'embedder' | 'anthropic' | 'changes'
+  'config' | 'registry' | 'store' | 'startup' | 'embedder' | 'anthropic' | 'changes' | 'budget' | 'gate'
 >
 
 async function* once(text: string): AsyncGenerator<string> {
@@ -77,18 +78,19 @@ async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promis
 /**
  * Claude's stream, or the extractive answer in one piece (kept on the question: its abstention gives
  * the question back). In llm mode the same selection runs first, and when it abstains Claude is not
- * asked: no tokens are spent and the question is given back, as in extractive mode. Claude's own "The
- * filing does not say" is never read as an abstention, or any reply opening so would be a free call.
+ * asked: no budget, no model slot, no tokens, and the question is given back, as in extractive mode.
+ * Claude's own "The filing does not say" is never read as an abstention, or any reply opening so
+ * would be a free call. Past the budget with BUDGET_FALLBACK=extractive, the excerpts are the answer.
  */
 async function fromHits(deps: AnswerTextDeps, q: Question): Promise<AsyncIterator<string>> {
   const { anthropic, config } = deps
   const { attempt, filing, status, body, hits } = q
-  if (!anthropic || !attempt.admission) {
+  if (!anthropic) {
     q.extractive = await quotesOf(deps, q, NOT_CONFIGURED_NOTE)
     return once(q.extractive.text)[Symbol.asyncIterator]()
   }
   const checked = await quotesOf(deps, q, MODEL_NOT_ASKED_NOTE)
-  if (checked.abstention) {
+  if (checked.abstention || !(await admitModel(deps, q.request, attempt))) {
     q.extractive = checked
     return once(checked.text)[Symbol.asyncIterator]()
   }
