@@ -138,6 +138,35 @@ describe('llm mode: the evidence check before Claude', () => {
     expect(await used(llm, sid)).toBe(1)
   })
 
+  it('a question asking two things asks Claude when a part is answered, not when none is', async () => {
+    const none = {
+      filing: 'acme-s1',
+      question: 'What is Zaphod Beeblebrox’s favourite food, and how much does it cost?',
+    }
+    const sid = newSid()
+    const abstained = (await ask(llm, none, sessionCookie(sid))).json<AskReply>()
+    expect(abstained.abstention).toBeDefined()
+    // Each part was asked apart, and each part's reason is given.
+    expect(abstained.answer.split('\n').slice(0, 3)).toEqual([
+      'The filing does not appear to say:',
+      expect.stringMatching(/^- “What is Zaphod Beeblebrox’s favourite food\?”: /),
+      expect.stringMatching(/^- “How much does it cost\?”: /),
+    ])
+    expect(abstained.answer.split('\n').at(-1)).toBe(MODEL_NOT_ASKED_NOTE)
+    expect(fake.requests).toHaveLength(0)
+    expect(await used(llm, sid)).toBe(0)
+
+    const one = {
+      filing: 'acme-s1',
+      question: 'How much revenue did Acme make in 2011, and how fast did it grow?',
+    }
+    fake.queue.push({ kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].' })
+    const answered = (await ask(llm, one, sessionCookie(sid))).json<AskReply>()
+    expect(answered.abstention).toBeUndefined()
+    expect(fake.requests).toHaveLength(1)
+    expect(await used(llm, sid)).toBe(1)
+  })
+
   it('takes none of the daily budget, and abstains even once the budget is spent', async () => {
     // Its own data directory: the budget's counters live in the state database.
     const own = await makeEnv()
