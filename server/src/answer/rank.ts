@@ -228,9 +228,11 @@ function figureFacts(text: string): { hasFigure: boolean; moneyOnly: boolean } {
 function measureQuoted(u: Prepared, q: QuestionAnalysis, model: EvidenceModel) {
   const whole = model.measure(u.text, u.stems)
   const focus = [...whole.matched, ...q.periods]
-  const window = clipWindow(u.text, focus)
+  const window = clipWindow(u.text, focus, u.pageStarts.slice(1))
   if (u.text.length <= WINDOW_SCORED) return { ...whole, window, seen: u.text, stems: u.stems }
-  const seen = u.text.slice(window.from, window.to)
+  const quoted = u.text.slice(window.from, window.to)
+  // Rows of a table are measured with the table's header, which says what their figures are.
+  const seen = window.header ? `${u.text.slice(window.header.from, window.header.to)} ${quoted}` : quoted
   const names = whole.matched.filter((m) => q.names.includes(m))
   const stems = model.stems(seen)
   return { ...model.measure(seen, [...stems, ...names]), window, seen, stems }
