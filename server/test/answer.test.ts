@@ -320,6 +320,20 @@ describe('extractive answers', () => {
     const tableUnit = ranked.find((u) => u.text.startsWith('Deferred tax'))
     expect(tableUnit?.matched).toHaveLength(1)
   })
+  it('does not take the filer’s own name or a title of office for the name a “who” question asks', () => {
+    const answer = extractiveAnswer(
+      'Who founded Acme?',
+      [
+        tagged('70', 'Acme Rockets was founded on a deeply held passion for launching things into orbit.'),
+        tagged('101', 'The evaluation was founded on the work of our Chief Executive Officer.'),
+        tagged('82', 'Prior to founding our company, Mr. Smith worked as an independent engineer.'),
+      ],
+      { company },
+    )
+    expect(answer.text).toContain('Mr. Smith')
+    expect(answer.text).not.toContain('passion')
+    expect(answer.text).not.toContain('Chief Executive Officer')
+  })
   it('cuts a long unit around the question’s terms, not at its start', () => {
     const long = `${'Filler words about nothing at all. '.repeat(40)}Revenue was $3,711 million.`
     const out = clip(long, ['revenu'])

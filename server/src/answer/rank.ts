@@ -210,6 +210,29 @@ export function evidenceModel(
   }
 }
 
+/**
+ * Titles of office: Regulation S-K Item 401 lists a filer's officers by them ("Chief Executive
+ * Officer", "Vice President"). A run of capitalised titles names an office, not who holds it.
+ */
+const TITLE_WORDS = new Set(
+  'chief executive financial operating technology technical accounting officer officers president vice chairman chair director directors secretary treasurer general counsel board senior'.split(
+    ' ',
+  ),
+)
+
+/**
+ * Whether a text names a person or firm (the answer-type evidence of the query module) once the
+ * filer's own name and titles of office are read as common words: "Pandora was founded on a deeply
+ * held passion" names no founder, "our Chief Executive Officer" no one.
+ */
+function namesSomeone(text: string, own: readonly string[]): boolean {
+  const ownSet = new Set(own)
+  const masked = text.replace(/\b\p{Lu}[\p{L}]*\b/gu, (w) =>
+    TITLE_WORDS.has(w.toLowerCase()) || stemsOf(w).some((t) => ownSet.has(t)) ? w.toLowerCase() : w,
+  )
+  return holdsAnswerType(masked, 'name')
+}
+
 /** Whether a text states a figure, and whether all it states are sums of money. */
 function figureFacts(text: string): { hasFigure: boolean; moneyOnly: boolean } {
   const figures = parseFigures(text).filter((f) => !f.label)
@@ -246,7 +269,8 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
   return model.units
     .map((u) => {
       const { window, seen, bm25, coverage, evidence, matched, stems } = measureQuoted(u, q, model)
-      const typeHit = holdsAnswerType(seen, q.answerType)
+      const typeHit =
+        q.answerType === 'name' ? namesSomeone(seen, q.own ?? []) : holdsAnswerType(seen, q.answerType)
       const unitYears = yearsIn(u.text)
       const periodHit =
         years.some((y) => unitYears.includes(y)) &&
