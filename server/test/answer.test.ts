@@ -334,6 +334,22 @@ describe('extractive answers', () => {
     expect(answer.text).not.toContain('passion')
     expect(answer.text).not.toContain('Chief Executive Officer')
   })
+  it('answers “what was X in 2013” with the period’s sum before a percentage change', () => {
+    const q = analyzeQuestion('What was the data licensing revenue in 2013?', company)
+    expect(q.answerType).toBe('other')
+    const ranked = rankUnits(
+      q,
+      evidenceModel(q, [
+        tagged('54', 'In 2013, data licensing revenue increased by 48% compared to 2012.'),
+        tagged(
+          '53',
+          'Data licensing revenue was $70.3 million in 2013, as reported in our statements of operations.',
+        ),
+      ]),
+    )
+    expect(ranked[0]?.pages).toEqual(['53'])
+    expect(ranked.map((u) => u.typeHit)).toEqual([true, false])
+  })
   it('cuts a long unit around the question’s terms, not at its start', () => {
     const long = `${'Filler words about nothing at all. '.repeat(40)}Revenue was $3,711 million.`
     const out = clip(long, ['revenu'])

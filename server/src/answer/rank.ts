@@ -266,11 +266,14 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
   const years = q.periods.filter(isYear)
   const quarters = q.periods.flatMap((p) => (/^q[1-4]$/.test(p) ? [quarterWording(Number(p.slice(1)))] : []))
   const hedged = !HEDGE_RE.test(q.text)
+  // A question naming a year and no other kind of answer ("What was the revenue in 2011?") asks for
+  // what the filing reports for that period: a sum or a count, not a percentage (a change is asked
+  // as one: "how fast", "what percentage").
+  const asked = q.answerType === 'other' && years.length > 0 ? 'amount' : q.answerType
   return model.units
     .map((u) => {
       const { window, seen, bm25, coverage, evidence, matched, stems } = measureQuoted(u, q, model)
-      const typeHit =
-        q.answerType === 'name' ? namesSomeone(seen, q.own ?? []) : holdsAnswerType(seen, q.answerType)
+      const typeHit = asked === 'name' ? namesSomeone(seen, q.own ?? []) : holdsAnswerType(seen, asked)
       const unitYears = yearsIn(u.text)
       const periodHit =
         years.some((y) => unitYears.includes(y)) &&
