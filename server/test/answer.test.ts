@@ -1,7 +1,7 @@
 import type { Table } from '@asks1/shared/contract/tables'
 import type { SearchHit } from '@asks1/shared/store'
 import { describe, expect, it } from 'vitest'
-import { printsBlank } from '../src/answer/blanks'
+import { blankContexts, printsBlank } from '../src/answer/blanks'
 import { clip } from '../src/answer/clip'
 import { extractiveAnswer } from '../src/answer/extractive'
 import { analyzeQuestion } from '../src/answer/question'
@@ -153,6 +153,40 @@ describe('extractive answers', () => {
     expect(printsBlank('Revenue was $3,711 million in 2011.')).toBe(false)
     expect(printsBlank('Salary ($) Bonus ($) Total $ — $ (24,606)')).toBe(false)
     expect(printsBlank('shares of [●] common stock')).toBe(true)
+  })
+  it('abstains when a passage matching as well as the quote prints a blank beside what is asked', () => {
+    const prelim = [
+      tagged(
+        'F-27',
+        'All shares of preferred stock convert to common stock upon an initial public offering at a price of not less than $1.93625 per share.',
+      ),
+      tagged(
+        '40',
+        'A $1.00 increase in the assumed initial public offering price of $ per share would increase our net tangible book value.',
+      ),
+    ]
+    const price = extractiveAnswer('What is the initial public offering price per share?', prelim, { company })
+    expect(price.abstention?.reason).toBe('blank')
+    expect(price.abstention?.closest[0]?.pages).toEqual(['40'])
+    expect(price.text).not.toContain('1.93625')
+    // A blank in another list item of a passage (an expense left for the final prospectus) is not
+    // where the asked figure belongs: the revenue sentence still answers.
+    const revenue = extractiveAnswer(
+      'How much revenue came from payments and fees?',
+      [
+        tagged('50', 'Payments and other fees revenue was $557 million.'),
+        tagged(
+          '17',
+          '• our ability to increase payments and other fees revenue; • share-based compensation expense of approximately $ million that we will incur.',
+        ),
+      ],
+      { company },
+    )
+    expect(revenue.abstention).toBeNull()
+    expect(revenue.text).toContain('$557 million')
+    expect(blankContexts('• fees revenue; • expense of approximately $ million that we will incur.')).toEqual([
+      ' expense of approximately $ million that we will incur.',
+    ])
   })
   it('abstains when the asked period is in no matching passage, listing the closest passages', () => {
     const r = extractiveAnswer('What revenue did Acme record for the third quarter of 2016?', hits, {

@@ -9,9 +9,10 @@
 import { isYear, MONTH_NAMES } from '@asks1/shared/contract/calendar'
 import { ORDINAL_QUARTER } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
-import { printsBlank } from './blanks'
+import { blankContexts, printsBlank } from './blanks'
 import type { QuestionAnalysis } from './question'
 import type { RankedUnit } from './rank'
+import { stemsOf } from './stems'
 
 export interface SelectParams {
   /** Least evidence (0..1) for a unit to be quoted as an answer. */
@@ -107,10 +108,12 @@ export function selectQuotes(
     ok = ok.filter((u) => u.typeHit)
     if (ok.length === 0) return { abstained: true, reason: 'no-name-answer', closest }
   }
+  // A unit printing a blank beside what is asked holds the place of the figure asked for.
+  const blanked = new Set(ok.filter((u) => blankOfSubject(u, about)))
   // A figure question: a unit without any figure does not answer it; one with the asked kind of
   // figure (and period) is preferred by the ranker but not required (a share can answer "how much").
   if (asksFigure(q)) {
-    ok = ok.filter((u) => u.hasFigure || u.typeHit)
+    ok = ok.filter((u) => u.hasFigure || u.typeHit || blanked.has(u))
     // "How many" counts things: a sum of money is not a count ("How many paying subscribers?" is not
     // answered by the subscription's price, nor "How many people work there?" by a salary).
     if (q.answerType === 'count') ok = ok.filter((u) => !u.moneyOnly)
@@ -123,10 +126,14 @@ export function selectQuotes(
       return { abstained: true, reason: 'no-period', closest }
     ok = ok.filter((u) => u.periodHit || u.periodInPassage || u.kind === 'row')
   }
-  // The unit that answers best prints a blank where the value belongs: the filing leaves it for a
-  // later version (a preliminary prospectus before pricing), so it does not say; show where it would.
-  if (printsBlank((ok[0] as RankedUnit).text))
-    return { abstained: true, reason: 'blank', closest: [ok[0] as RankedUnit, ...closest].slice(0, 3) }
+  // The unit that answers best prints a blank where the value belongs, or one matching the question
+  // at least as well prints it beside what is asked (the quote would be a figure of something else
+  // the words also fit: a preferred stock's conversion price for the offering price): the filing
+  // leaves the value for a later version (a preliminary prospectus before pricing), so it does not
+  // say; show where it would.
+  const top = ok[0] as RankedUnit
+  const blank = printsBlank(top.text) ? top : ok.find((u) => blanked.has(u) && u.evidence >= top.evidence)
+  if (blank) return { abstained: true, reason: 'blank', closest: [blank, ...closest.filter((u) => u !== blank)].slice(0, 3) }
   ok = ok.filter((u) => !printsBlank(u.text))
   const best = ok[0] as RankedUnit
   const quotes: RankedUnit[] = []
@@ -143,6 +150,13 @@ export function selectQuotes(
     else if (words(u.text).length > words((quotes[twin] as RankedUnit).text).length) quotes[twin] = u
   }
   return { abstained: false, quotes }
+}
+
+/** A blank printed beside a term of what is asked that the unit matches ("offering price of $ per share"). */
+function blankOfSubject(u: RankedUnit, about: readonly string[]): boolean {
+  const wanted = about.filter((t) => u.matched.includes(t) && !t.includes(' '))
+  if (wanted.length === 0) return false
+  return blankContexts(u.text).some((c) => stemsOf(c).some((t) => wanted.includes(t)))
 }
 
 const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
