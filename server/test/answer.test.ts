@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { blankContexts, printsBlank } from '../src/answer/blanks'
 import { clip } from '../src/answer/clip'
 import { extractiveAnswer } from '../src/answer/extractive'
+import { lineItemsNamed } from '../src/answer/line-items-asked'
 import { analyzeQuestion } from '../src/answer/question'
 import { evidenceModel, rankUnits } from '../src/answer/rank'
 import { withRelevance } from '../src/answer/relevance'
@@ -187,6 +188,26 @@ describe('extractive answers', () => {
     expect(blankContexts('• fees revenue; • expense of approximately $ million that we will incur.')).toEqual([
       ' expense of approximately $ million that we will incur.',
     ])
+  })
+  it('answers a figure question naming a line item only with a figure of that line item', () => {
+    const compensation = tagged(
+      '94',
+      'Summary Compensation Table for the fiscal year ended January 31, 2011: Name Fiscal Year Salary ($) Bonus ($) Total ($) Joseph Kennedy 2011 400,000 120,000 520,000',
+    )
+    const question = 'What was total revenue for the fiscal year ended January 31, 2011?'
+    const none = extractiveAnswer(question, [compensation], { company })
+    expect(none.abstention?.reason).toBe('no-line-item')
+    expect(none.text).toContain('give no figure of “total revenue”')
+    expect(none.text).not.toContain('520,000')
+    const revenue = tagged('46', 'Total revenue for the fiscal year ended January 31, 2011 was $137,776 thousand.')
+    const r = extractiveAnswer(question, [compensation, revenue], { company })
+    expect(r.abstention).toBeNull()
+    expect(r.text).toContain('$137,776 thousand')
+    expect(r.text).not.toContain('520,000')
+    expect([...lineItemsNamed('Net revenues and cost of revenue').keys()]).toEqual(
+      expect.arrayContaining(['Revenues', 'CostOfGoodsAndServicesSold']),
+    )
+    expect(lineItemsNamed('Salary Bonus Total').size).toBe(0)
   })
   it('abstains when the asked period is in no matching passage, listing the closest passages', () => {
     const r = extractiveAnswer('What revenue did Acme record for the third quarter of 2016?', hits, {

@@ -12,6 +12,7 @@ import type { Table } from '@asks1/shared/contract/tables'
 import type { SearchHit } from '@asks1/shared/store'
 import { clip } from './clip'
 import { PRONOUN } from './compound'
+import { lineItemsNamed } from './line-items-asked'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { quoteSpan } from './quote-pages'
 import { evidenceModel, type RankedUnit, rankUnits } from './rank'
@@ -57,6 +58,8 @@ const WHY: Record<
     'the passage that matches best prints a blank where the answer belongs (a preliminary prospectus leaves the offering price and what follows from it for the final one)',
   'weak-match': () => 'no passage matches the question closely enough to quote as an answer',
   'no-figure': () => 'the passages that match the question give no figure of the kind asked for',
+  'no-line-item': (q) =>
+    `the passages that match the question give no figure of ${quoted([...lineItemsNamed(q.text).values()])}`,
   'no-name-answer': () => 'the passages that match the question name no person or firm',
   'no-period': (q) =>
     `the passages that match the question give no figure for ${q.periods.filter(isYear).join(' or ')}`,

@@ -10,6 +10,7 @@ import { isYear, MONTH_NAMES } from '@asks1/shared/contract/calendar'
 import { ORDINAL_QUARTER } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { blankContexts, printsBlank } from './blanks'
+import { lineItemsNamed } from './line-items-asked'
 import type { QuestionAnalysis } from './question'
 import type { RankedUnit } from './rank'
 import { stemsOf } from './stems'
@@ -73,6 +74,7 @@ export type Selection =
         | 'no-subject'
         | 'weak-match'
         | 'no-figure'
+        | 'no-line-item'
         | 'no-name-answer'
         | 'no-period'
         | 'blank'
@@ -118,6 +120,14 @@ export function selectQuotes(
     // answered by the subscription's price, nor "How many people work there?" by a salary).
     if (q.answerType === 'count') ok = ok.filter((u) => !u.moneyOnly)
     if (ok.length === 0) return { abstained: true, reason: 'no-figure', closest }
+    // A figure of the line item asked ("total revenue for the fiscal year ended …"), not another
+    // table's total for that year (the executive compensation table's "Total"): the quoted words
+    // print one of its captions.
+    const items = [...lineItemsNamed(q.text).keys()]
+    if (items.length > 0) {
+      ok = ok.filter((u) => blanked.has(u) || items.some((i) => lineItemsNamed(quoted(u)).has(i)))
+      if (ok.length === 0) return { abstained: true, reason: 'no-line-item', closest }
+    }
   }
   // A period asked about that no matching unit names: the filing does not cover it. A table row
   // names its period in the table's header, so a row stays.
@@ -151,6 +161,9 @@ export function selectQuotes(
   }
   return { abstained: false, quotes }
 }
+
+/** What a unit would quote: the whole unit, or its window when it is too long to quote whole. */
+const quoted = (u: RankedUnit): string => u.text.slice(u.window.from, u.window.to)
 
 /** A blank printed beside a term of what is asked that the unit matches ("offering price of $ per share"). */
 function blankOfSubject(u: RankedUnit, about: readonly string[]): boolean {
