@@ -166,7 +166,9 @@ describe('extractive answers', () => {
         'A $1.00 increase in the assumed initial public offering price of $ per share would increase our net tangible book value.',
       ),
     ]
-    const price = extractiveAnswer('What is the initial public offering price per share?', prelim, { company })
+    const price = extractiveAnswer('What is the initial public offering price per share?', prelim, {
+      company,
+    })
     expect(price.abstention?.reason).toBe('blank')
     expect(price.abstention?.closest[0]?.pages).toEqual(['40'])
     expect(price.text).not.toContain('1.93625')
@@ -185,9 +187,9 @@ describe('extractive answers', () => {
     )
     expect(revenue.abstention).toBeNull()
     expect(revenue.text).toContain('$557 million')
-    expect(blankContexts('• fees revenue; • expense of approximately $ million that we will incur.')).toEqual([
-      ' expense of approximately $ million that we will incur.',
-    ])
+    expect(blankContexts('• fees revenue; • expense of approximately $ million that we will incur.')).toEqual(
+      [' expense of approximately $ million that we will incur.'],
+    )
   })
   it('answers a figure question naming a line item only with a figure of that line item', () => {
     const compensation = tagged(
@@ -199,7 +201,10 @@ describe('extractive answers', () => {
     expect(none.abstention?.reason).toBe('no-line-item')
     expect(none.text).toContain('give no figure of “total revenue”')
     expect(none.text).not.toContain('520,000')
-    const revenue = tagged('46', 'Total revenue for the fiscal year ended January 31, 2011 was $137,776 thousand.')
+    const revenue = tagged(
+      '46',
+      'Total revenue for the fiscal year ended January 31, 2011 was $137,776 thousand.',
+    )
     const r = extractiveAnswer(question, [compensation, revenue], { company })
     expect(r.abstention).toBeNull()
     expect(r.text).toContain('$137,776 thousand')
@@ -236,6 +241,25 @@ describe('extractive answers', () => {
     expect(r.abstention).toBeNull()
     expect(r.text).toContain('120,000')
     expect(r.text).not.toContain('$36')
+  })
+  it('does not answer a count with a measure, but does with a share', () => {
+    const q = 'How many paying Acme One subscribers are there?'
+    const measured = [
+      tagged(
+        '71',
+        'Subscribers to Acme One get 40 hours of launch footage per month, after which they pay $0.99.',
+      ),
+      tagged('72', 'Acme One subscribers stream launch footage at 192 kbps.'),
+    ]
+    expect(extractiveAnswer(q, measured, { company }).abstention?.reason).toBe('no-figure')
+    const share = tagged(
+      '2',
+      'We estimated that paying subscribers represented less than 5% of Acme One accounts.',
+    )
+    const r = extractiveAnswer(q, [...measured, share], { company })
+    expect(r.abstention).toBeNull()
+    expect(r.text).toContain('less than 5%')
+    expect(r.text).not.toContain('40 hours')
   })
   it('reads "IPO" as "initial public offering" when the filing never defines it', () => {
     const r = extractiveAnswer(

@@ -7,6 +7,7 @@
  * sets (camp4, twitter-10k) with `pnpm eval`; the figures are in docs/answers.md.
  */
 import { isYear, MONTH_NAMES } from '@asks1/shared/contract/calendar'
+import { parseFigures } from '@asks1/shared/contract/figures'
 import { ORDINAL_QUARTER } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { blankContexts, printsBlank } from './blanks'
@@ -118,7 +119,8 @@ export function selectQuotes(
     ok = ok.filter((u) => u.hasFigure || u.typeHit || blanked.has(u))
     // "How many" counts things: a sum of money is not a count ("How many paying subscribers?" is not
     // answered by the subscription's price, nor "How many people work there?" by a salary).
-    if (q.answerType === 'count') ok = ok.filter((u) => !u.moneyOnly)
+    if (q.answerType === 'count')
+      ok = ok.filter((u) => !u.moneyOnly && (blanked.has(u) || countsThings(quoted(u))))
     if (ok.length === 0) return { abstained: true, reason: 'no-figure', closest }
     // A figure of the line item asked ("total revenue for the fiscal year ended …"), not another
     // table's total for that year (the executive compensation table's "Total"): the quoted words
@@ -143,7 +145,12 @@ export function selectQuotes(
   // say; show where it would.
   const top = ok[0] as RankedUnit
   const blank = printsBlank(top.text) ? top : ok.find((u) => blanked.has(u) && u.evidence >= top.evidence)
-  if (blank) return { abstained: true, reason: 'blank', closest: [blank, ...closest.filter((u) => u !== blank)].slice(0, 3) }
+  if (blank)
+    return {
+      abstained: true,
+      reason: 'blank',
+      closest: [blank, ...closest.filter((u) => u !== blank)].slice(0, 3),
+    }
   ok = ok.filter((u) => !printsBlank(u.text))
   const best = ok[0] as RankedUnit
   const quotes: RankedUnit[] = []
@@ -160,6 +167,25 @@ export function selectQuotes(
     else if (words(u.text).length > words((quotes[twin] as RankedUnit).text).length) quotes[twin] = u
   }
   return { abstained: false, quotes }
+}
+
+/**
+ * Units of measure (NIST SP 811: time, data, length, area, mass): a number printed before one
+ * measures ("40 hours", "192 kbps"), it does not count the things a "how many" question asks about.
+ */
+const MEASURE_AFTER =
+  /^\s*(?:seconds?|minutes?|hours?|days?|weeks?|months?|quarters?|years?|(?:k|m|g)bps|(?:k|m|g|t)b|bytes?|bits?|miles?|feet|square|sq\.|acres?|kilometers?|meters?|pounds?|tons?|kg|kilograms?)\b/i
+
+/**
+ * Whether a text prints a count: a number that is not a sum of money, a year or a measure, or a
+ * share ("How many of its users are fake?" is answered by "less than 5% of our MAUs").
+ */
+function countsThings(text: string): boolean {
+  return parseFigures(text).some(
+    (f) =>
+      f.kind === 'percent' ||
+      (f.kind === 'number' && !f.label && !MEASURE_AFTER.test(text.slice(f.index + f.text.length))),
+  )
 }
 
 /** What a unit would quote: the whole unit, or its window when it is too long to quote whole. */
