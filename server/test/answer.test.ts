@@ -209,6 +209,14 @@ describe('extractive answers', () => {
     expect(r.abstention).toBeNull()
     expect(r.text).toContain('$137,776 thousand')
     expect(r.text).not.toContain('520,000')
+    // Revenue printed for other years only: the reply says which line item and year it looked for.
+    const earlier = tagged(
+      '45',
+      'Total revenue for the fiscal year ended January 31, 2010 was $55,189 thousand.',
+    )
+    const other = extractiveAnswer(question, [compensation, earlier], { company })
+    expect(other.abstention?.reason).toBe('no-period')
+    expect(other.text).toContain('give no figure of “total revenue” for 2011')
     expect([...lineItemsNamed('Net revenues and cost of revenue').keys()]).toEqual(
       expect.arrayContaining(['Revenues', 'CostOfGoodsAndServicesSold']),
     )

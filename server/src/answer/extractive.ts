@@ -55,14 +55,16 @@ const WHY: Record<
     return `${context.length ? `the passages that mention ${quoted(context)}` : 'the matching passages'} say nothing of ${quoted(asTyped(question, subjectTerms(q)))}`
   },
   blank: () =>
-    'the passage that matches best prints a blank where the answer belongs (a preliminary prospectus leaves the offering price and what follows from it for the final one)',
+    'a passage that matches the question as well as any prints a blank where the answer belongs (a preliminary prospectus leaves the offering price and what follows from it for the final one)',
   'weak-match': () => 'no passage matches the question closely enough to quote as an answer',
   'no-figure': () => 'the passages that match the question give no figure of the kind asked for',
   'no-line-item': (q) =>
     `the passages that match the question give no figure of ${quoted([...lineItemsNamed(q.text).values()])}`,
   'no-name-answer': () => 'the passages that match the question name no person or firm',
-  'no-period': (q) =>
-    `the passages that match the question give no figure for ${q.periods.filter(isYear).join(' or ')}`,
+  'no-period': (q) => {
+    const items = [...lineItemsNamed(q.text).values()]
+    return `the passages that match the question give no figure ${items.length ? `of ${quoted(items)} ` : ''}for ${q.periods.filter(isYear).join(' or ')}`
+  },
 }
 
 const titleCase = (w: string) => w.charAt(0).toUpperCase() + w.slice(1)
