@@ -191,6 +191,28 @@ describe('extractive answers', () => {
       [' expense of approximately $ million that we will incur.'],
     )
   })
+  it('abstains when the best match says the value asked for is not disclosed', () => {
+    const deal = [
+      tagged(
+        'F-54',
+        'On September 26, 2024, Acme entered into a collaboration with Zenith Corp. to develop rockets for two undisclosed launch targets under two distinct programs, and Zenith will pay an upfront payment of $1.0 million.',
+      ),
+    ]
+    const targets = extractiveAnswer('Which two targets is Acme working on with Zenith?', deal, { company })
+    expect(targets.abstention?.reason).toBe('undisclosed')
+    expect(targets.text).toContain('says the filing does not disclose it')
+    expect(targets.abstention?.closest[0]?.pages).toEqual(['F-54'])
+    // The same sentence states the payment: what is withheld is the targets, not the payment.
+    const payment = extractiveAnswer(
+      'What upfront payment does Zenith make under its programs with Acme?',
+      deal,
+      {
+        company,
+      },
+    )
+    expect(payment.abstention).toBeNull()
+    expect(payment.text).toContain('$1.0 million')
+  })
   it('answers a figure question naming a line item only with a figure of that line item', () => {
     const compensation = tagged(
       '94',

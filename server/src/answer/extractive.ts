@@ -56,6 +56,7 @@ const WHY: Record<
   },
   blank: () =>
     'a passage that matches the question as well as any prints a blank where the answer belongs (a preliminary prospectus leaves the offering price and what follows from it for the final one)',
+  undisclosed: () => 'the passage that matches best says the filing does not disclose it',
   'weak-match': () => 'no passage matches the question closely enough to quote as an answer',
   'no-figure': () => 'the passages that match the question give no figure of the kind asked for',
   'no-line-item': (q) =>

@@ -10,7 +10,7 @@ import { isYear, MONTH_NAMES } from '@asks1/shared/contract/calendar'
 import { parseFigures } from '@asks1/shared/contract/figures'
 import { ORDINAL_QUARTER } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
-import { blankContexts, printsBlank } from './blanks'
+import { blankContexts, printsBlank, withheldContexts } from './blanks'
 import { lineItemsNamed } from './line-items-asked'
 import type { QuestionAnalysis } from './question'
 import type { RankedUnit } from './rank'
@@ -79,6 +79,7 @@ export type Selection =
         | 'no-name-answer'
         | 'no-period'
         | 'blank'
+        | 'undisclosed'
       closest: RankedUnit[]
     }
 
@@ -151,6 +152,14 @@ export function selectQuotes(
       reason: 'blank',
       closest: [blank, ...closest.filter((u) => u !== blank)].slice(0, 3),
     }
+  // The unit that answers best says the value is withheld ("two undisclosed genetic targets"): the
+  // filing says it does not say. Show that passage rather than quote it as an answer.
+  if (besideSubject(withheldContexts(top.text), top, about))
+    return {
+      abstained: true,
+      reason: 'undisclosed',
+      closest: [top, ...closest.filter((u) => u !== top)].slice(0, 3),
+    }
   ok = ok.filter((u) => !printsBlank(u.text))
   const best = ok[0] as RankedUnit
   const quotes: RankedUnit[] = []
@@ -193,9 +202,14 @@ const quoted = (u: RankedUnit): string => u.text.slice(u.window.from, u.window.t
 
 /** A blank printed beside a term of what is asked that the unit matches ("offering price of $ per share"). */
 function blankOfSubject(u: RankedUnit, about: readonly string[]): boolean {
+  return besideSubject(blankContexts(u.text), u, about)
+}
+
+/** One of the contexts holds a term of what is asked that the unit matches. */
+function besideSubject(contexts: readonly string[], u: RankedUnit, about: readonly string[]): boolean {
   const wanted = about.filter((t) => u.matched.includes(t) && !t.includes(' '))
   if (wanted.length === 0) return false
-  return blankContexts(u.text).some((c) => stemsOf(c).some((t) => wanted.includes(t)))
+  return contexts.some((c) => stemsOf(c).some((t) => wanted.includes(t)))
 }
 
 const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
