@@ -1,4 +1,5 @@
 import type { Table } from '@asks1/shared/contract/tables'
+import { holdsAnswerType } from '@asks1/shared/retrieval/query'
 import type { SearchHit } from '@asks1/shared/store'
 import { describe, expect, it } from 'vitest'
 import { blankContexts, printsBlank } from '../src/answer/blanks'
@@ -190,6 +191,34 @@ describe('extractive answers', () => {
     expect(blankContexts('• fees revenue; • expense of approximately $ million that we will incur.')).toEqual(
       [' expense of approximately $ million that we will incur.'],
     )
+  })
+  it('answers "where" only with a place, and a list of surnames is no place', () => {
+    const listing = [
+      tagged(
+        '159',
+        'The Class I directors will be Messrs. Boylan, Chakravarty and Nashat, and their terms will expire at our first annual meeting after the closing of this offering.',
+      ),
+      tagged('188', 'Our common stock has been approved for listing on the Nasdaq Global Market.'),
+    ]
+    const close = extractiveAnswer(
+      'Where did the stock close on its first day of trading on Nasdaq?',
+      listing,
+      {
+        company,
+      },
+    )
+    expect(close.abstention?.reason).toBe('no-place')
+    expect(close.text).toContain('name no place')
+    expect(holdsAnswerType('the directors will be Messrs. Boylan, Chakravarty and Nashat', 'location')).toBe(
+      false,
+    )
+    const office = tagged(
+      '6',
+      'Our principal executive offices are located at 1 Rocket Road, Hawthorne, California.',
+    )
+    const r = extractiveAnswer('Where is the head office located?', [...listing, office], { company })
+    expect(r.abstention).toBeNull()
+    expect(r.text).toContain('1 Rocket Road')
   })
   it('abstains when the best match says the value asked for is not disclosed', () => {
     const deal = [

@@ -62,6 +62,7 @@ const WHY: Record<
   'no-line-item': (q) =>
     `the passages that match the question give no figure of ${quoted([...lineItemsNamed(q.text).values()])}`,
   'no-name-answer': () => 'the passages that match the question name no person or firm',
+  'no-place': () => 'the passages that match the question name no place (an address, a city and state)',
   'no-period': (q) => {
     const items = [...lineItemsNamed(q.text).values()]
     return `the passages that match the question give no figure ${items.length ? `of ${quoted(items)} ` : ''}for ${q.periods.filter(isYear).join(' or ')}`

