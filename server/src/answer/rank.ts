@@ -65,6 +65,15 @@ const HEDGE_FACTOR = 0.6
  * check sets (facts 49.3, 50.7, 50.7, 50.7, 49.3 %). docs/answers.md.
  */
 const WINDOW_SCORED = 1.5 * MAX_QUOTE
+/**
+ * A unit printing the question's adjacent pairs of terms in the question's order, the second at most
+ * PAIR_GAP terms after the first ("total revenue", "voting rights", "accumulated deficit"), says what
+ * the question says, not only its words: ×(1 + PAIR_WEIGHT × the share of pairs printed), an
+ * ordered-window feature as in sequential dependence models (Metzler & Croft 2005). Calibrated on
+ * the tuning sets (weight 0.5–2, gap 1–3); docs/answers.md.
+ */
+const PAIR_WEIGHT = 1.5
+const PAIR_GAP = 2
 const K1 = 1.2
 const B = 0.75
 
@@ -131,6 +140,17 @@ interface Measure {
   coverage: number
   bm25: number
   matched: string[]
+  /** Share (0..1) of the question's adjacent pairs the text prints in the question's order. */
+  pairs: number
+}
+
+/** Whether `b` follows `a` within PAIR_GAP stems (stop words are not stems: "rights of the holders" is a pair). */
+function printsPair(stems: readonly string[], [a, b]: readonly [string, string]): boolean {
+  for (let i = 0; i + 1 < stems.length; i++) {
+    if (stems[i] !== a) continue
+    for (let k = 1; k <= PAIR_GAP && i + k < stems.length; k++) if (stems[i + k] === b) return true
+  }
+  return false
 }
 
 export function evidenceModel(
@@ -200,11 +220,13 @@ export function evidenceModel(
         ev += ew(p)
         bm25 += idf(p) * 1.5
       }
+      const pairs = q.pairs ?? []
       return {
         evidence: totalEvidence > 0 ? ev / totalEvidence : 0,
         coverage: totalWeight > 0 ? weight / totalWeight : 0,
         bm25,
         matched,
+        pairs: pairs.length ? pairs.filter((p) => printsPair(stems, p)).length / pairs.length : 0,
       }
     },
   }
@@ -228,9 +250,11 @@ function figureFacts(text: string): { hasFigure: boolean; moneyOnly: boolean } {
 function measureQuoted(u: Prepared, q: QuestionAnalysis, model: EvidenceModel) {
   const whole = model.measure(u.text, u.stems)
   const focus = [...whole.matched, ...q.periods]
-  const window = clipWindow(u.text, focus)
+  const window = clipWindow(u.text, focus, u.pageStarts.slice(1))
   if (u.text.length <= WINDOW_SCORED) return { ...whole, window, seen: u.text, stems: u.stems }
-  const seen = u.text.slice(window.from, window.to)
+  const quoted = u.text.slice(window.from, window.to)
+  // Rows of a table are measured with the table's header, which says what their figures are.
+  const seen = window.header ? `${u.text.slice(window.header.from, window.header.to)} ${quoted}` : quoted
   const names = whole.matched.filter((m) => q.names.includes(m))
   const stems = model.stems(seen)
   return { ...model.measure(seen, [...stems, ...names]), window, seen, stems }
@@ -243,7 +267,7 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
   const hedged = !HEDGE_RE.test(q.text)
   return model.units
     .map((u) => {
-      const { window, seen, bm25, coverage, evidence, matched, stems } = measureQuoted(u, q, model)
+      const { window, seen, bm25, coverage, evidence, matched, stems, pairs } = measureQuoted(u, q, model)
       const typeHit = holdsAnswerType(seen, q.answerType)
       const unitYears = yearsIn(u.text)
       const periodHit =
@@ -256,6 +280,7 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
       if (periodHit) score *= 1.3
       const close = span(stems, new Set(matched.filter((m) => !m.includes(' '))))
       score *= 1 + (0.5 * Math.min(matched.length, 4)) / Math.max(close, 4)
+      score *= 1 + PAIR_WEIGHT * pairs
       if (hedged && HEDGE_RE.test(u.text)) score *= HEDGE_FACTOR
       // Retrieval already ranked the chunks: a gentle preference for earlier ones.
       score /= 1 + u.hit * 0.05
