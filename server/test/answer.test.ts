@@ -220,6 +220,17 @@ describe('extractive answers', () => {
     expect(r.abstention).toBeNull()
     expect(r.text).toContain('1 Rocket Road')
   })
+  it('shows a long closest passage around the words it matched, not from its start', () => {
+    // One run-on sentence (a flattened table reads so), too long to show whole.
+    const filler = 'the rocket designs described in this section are illustrative only, '.repeat(12)
+    const long = tagged(
+      '40',
+      `Throughout, ${filler}and an assumed initial public offering price of $ per share is used.`,
+    )
+    const r = extractiveAnswer('What is the initial public offering price per share?', [long], { company })
+    expect(r.abstention?.reason).toBe('blank')
+    expect(r.abstention?.closest[0]?.text).toContain('offering price of $ per share')
+  })
   it('abstains when the best match says the value asked for is not disclosed', () => {
     const deal = [
       tagged(

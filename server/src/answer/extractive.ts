@@ -95,7 +95,8 @@ function abstain(
   const closest = sel.closest.map((u: RankedUnit) => ({
     pages: u.pages,
     section: u.section,
-    text: clip(u.text),
+    // A long passage is shown around the words it matched, as a quote would be, not from its start.
+    text: clip(u.text, u.matched),
   }))
   const lines = [
     `The filing does not appear to say: ${WHY[sel.reason](q, question)}.`,
