@@ -32,11 +32,8 @@ export interface QuestionAnalysis {
    * which no single period's table cell states.
    */
   asksChange?: boolean
-  /**
-   * Pairs of the question's terms written next to each other ("total revenue", "voting rights"), in
-   * order: a unit printing a pair as the question does says the same thing, not only the same words.
-   */
-  pairs?: [string, string][]
+  /** The filing's own name, as index terms ("pandora", "media"): what a passage about the filer prints. */
+  own?: string[]
 }
 
 /** A degree question on speed asks a rate of change (answerTypeOf reads it as a percentage). */
@@ -82,41 +79,13 @@ function nameRunsIn(question: string): string[][] {
 
 /** The question's terms with irregular verb forms read as their base form ("paid" → "pai"), as units are. */
 function lemmaTerms(text: string, terms: string[]): string[] {
-  const to = lemmaMap(text)
-  return [...new Set(terms.map((t) => to.get(t) ?? t))]
-}
-
-/** The question's irregular verb forms, from their index term to their base form's. */
-function lemmaMap(text: string): Map<string, string> {
   const to = new Map<string, string>()
   for (const w of text.match(/[A-Za-z]+/g) ?? []) {
     const from = keywordTerms(w)[0]
     const lemma = keywordTerms(verbLemma(w))[0]
     if (from && lemma && from !== lemma) to.set(from, lemma)
   }
-  return to
-}
-
-/**
- * Adjacent pairs within the question's runs of content words (the query analysis' `phrases`), as
- * the ranker's terms; a dropped word (the filing's own name) breaks the run.
- */
-function adjacentPairs(
-  text: string,
-  runs: readonly string[][],
-  terms: readonly string[],
-): [string, string][] {
-  const to = lemmaMap(text)
-  const kept = new Set(terms)
-  const out = new Map<string, [string, string]>()
-  for (const run of runs) {
-    const stems = run.map((t) => to.get(t) ?? t)
-    for (let i = 1; i < stems.length; i++) {
-      const [a, b] = [stems[i - 1] as string, stems[i] as string]
-      if (a !== b && kept.has(a) && kept.has(b)) out.set(`${a} ${b}`, [a, b])
-    }
-  }
-  return [...out.values()]
+  return [...new Set(terms.map((t) => to.get(t) ?? t))]
 }
 
 /** Words every question about a filing uses, that name no subject (as index terms). */
@@ -139,13 +108,12 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
   const runs = nameRunsIn(q.text)
     .map((r) => r.filter(keep))
     .filter((r) => r.length > 0)
-  const terms = lemmaTerms(
-    q.text,
-    q.terms.filter((t) => !t.includes(' ') && !/^[\d$]/.test(t) && keep(t)),
-  )
   return {
     text: q.text,
-    terms,
+    terms: lemmaTerms(
+      q.text,
+      q.terms.filter((t) => !t.includes(' ') && !/^[\d$]/.test(t) && keep(t)),
+    ),
     phrases: q.terms.filter(
       (t) => t.includes(' ') && !/^[\d$]/.test(t) && keep(t) && ![...own].some((o) => t.includes(o)),
     ),
@@ -154,6 +122,6 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
     names: [...new Set(runs.flat())],
     nameHeads: [...new Set(runs.map((r) => r.at(-1) as string))],
     asksChange: RATE_FRAME.test(q.text),
-    pairs: adjacentPairs(q.text, q.phrases, terms),
+    own: [...own],
   }
 }

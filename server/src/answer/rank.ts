@@ -65,15 +65,6 @@ const HEDGE_FACTOR = 0.6
  * check sets (facts 49.3, 50.7, 50.7, 50.7, 49.3 %). docs/answers.md.
  */
 const WINDOW_SCORED = 1.5 * MAX_QUOTE
-/**
- * A unit printing the question's adjacent pairs of terms in the question's order, the second at most
- * PAIR_GAP terms after the first ("total revenue", "voting rights", "accumulated deficit"), says what
- * the question says, not only its words: ×(1 + PAIR_WEIGHT × the share of pairs printed), an
- * ordered-window feature as in sequential dependence models (Metzler & Croft 2005). Calibrated on
- * the tuning sets (weight 0.5–2, gap 1–3); docs/answers.md.
- */
-const PAIR_WEIGHT = 1.5
-const PAIR_GAP = 2
 const K1 = 1.2
 const B = 0.75
 
@@ -140,17 +131,6 @@ interface Measure {
   coverage: number
   bm25: number
   matched: string[]
-  /** Share (0..1) of the question's adjacent pairs the text prints in the question's order. */
-  pairs: number
-}
-
-/** Whether `b` follows `a` within PAIR_GAP stems (stop words are not stems: "rights of the holders" is a pair). */
-function printsPair(stems: readonly string[], [a, b]: readonly [string, string]): boolean {
-  for (let i = 0; i + 1 < stems.length; i++) {
-    if (stems[i] !== a) continue
-    for (let k = 1; k <= PAIR_GAP && i + k < stems.length; k++) if (stems[i + k] === b) return true
-  }
-  return false
 }
 
 export function evidenceModel(
@@ -220,16 +200,37 @@ export function evidenceModel(
         ev += ew(p)
         bm25 += idf(p) * 1.5
       }
-      const pairs = q.pairs ?? []
       return {
         evidence: totalEvidence > 0 ? ev / totalEvidence : 0,
         coverage: totalWeight > 0 ? weight / totalWeight : 0,
         bm25,
         matched,
-        pairs: pairs.length ? pairs.filter((p) => printsPair(stems, p)).length / pairs.length : 0,
       }
     },
   }
+}
+
+/**
+ * Titles of office: Regulation S-K Item 401 lists a filer's officers by them ("Chief Executive
+ * Officer", "Vice President"). A run of capitalised titles names an office, not who holds it.
+ */
+const TITLE_WORDS = new Set(
+  'chief executive financial operating technology technical accounting officer officers president vice chairman chair director directors secretary treasurer general counsel board senior'.split(
+    ' ',
+  ),
+)
+
+/**
+ * Whether a text names a person or firm (the answer-type evidence of the query module) once the
+ * filer's own name and titles of office are read as common words: "Pandora was founded on a deeply
+ * held passion" names no founder, "our Chief Executive Officer" no one.
+ */
+function namesSomeone(text: string, own: readonly string[]): boolean {
+  const ownSet = new Set(own)
+  const masked = text.replace(/\b\p{Lu}[\p{L}]*\b/gu, (w) =>
+    TITLE_WORDS.has(w.toLowerCase()) || stemsOf(w).some((t) => ownSet.has(t)) ? w.toLowerCase() : w,
+  )
+  return holdsAnswerType(masked, 'name')
 }
 
 /** Whether a text states a figure, and whether all it states are sums of money. */
@@ -267,8 +268,9 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
   const hedged = !HEDGE_RE.test(q.text)
   return model.units
     .map((u) => {
-      const { window, seen, bm25, coverage, evidence, matched, stems, pairs } = measureQuoted(u, q, model)
-      const typeHit = holdsAnswerType(seen, q.answerType)
+      const { window, seen, bm25, coverage, evidence, matched, stems } = measureQuoted(u, q, model)
+      const typeHit =
+        q.answerType === 'name' ? namesSomeone(seen, q.own ?? []) : holdsAnswerType(seen, q.answerType)
       const unitYears = yearsIn(u.text)
       const periodHit =
         years.some((y) => unitYears.includes(y)) &&
@@ -280,7 +282,6 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
       if (periodHit) score *= 1.3
       const close = span(stems, new Set(matched.filter((m) => !m.includes(' '))))
       score *= 1 + (0.5 * Math.min(matched.length, 4)) / Math.max(close, 4)
-      score *= 1 + PAIR_WEIGHT * pairs
       if (hedged && HEDGE_RE.test(u.text)) score *= HEDGE_FACTOR
       // Retrieval already ranked the chunks: a gentle preference for earlier ones.
       score /= 1 + u.hit * 0.05
