@@ -330,6 +330,13 @@ describe('extractive answers', () => {
     expect(r.abstention).toBeNull()
     expect(r.text).toContain('less than 5%')
     expect(r.text).not.toContain('40 hours')
+    // A measure the question counts is the count asked for.
+    const space = tagged('79', 'Our headquarters occupy approximately 150,000 square feet of office space.')
+    const counted = extractiveAnswer('How many square feet does the headquarters occupy?', [space], {
+      company,
+    })
+    expect(counted.abstention).toBeNull()
+    expect(counted.text).toContain('150,000 square feet')
   })
   it('reads "IPO" as "initial public offering" when the filing never defines it', () => {
     const r = extractiveAnswer(

@@ -7,7 +7,7 @@
  * sets (camp4, twitter-10k) with `pnpm eval`; the figures are in docs/answers.md.
  */
 import { isYear, MONTH_NAMES } from '@asks1/shared/contract/calendar'
-import { parseFigures } from '@asks1/shared/contract/figures'
+import { type Figure, parseFigures } from '@asks1/shared/contract/figures'
 import { ORDINAL_QUARTER } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { blankContexts, printsBlank, withheldContexts } from './blanks'
@@ -197,7 +197,7 @@ function figureAnswers(
   // "How many" counts things: a sum of money is not a count ("How many paying subscribers?" is not
   // answered by the subscription's price, nor "How many people work there?" by a salary).
   if (q.answerType === 'count')
-    ok = ok.filter((u) => !u.moneyOnly && (blanked.has(u) || countsThings(quoted(u))))
+    ok = ok.filter((u) => !u.moneyOnly && (blanked.has(u) || countsThings(quoted(u), q.terms)))
   if (ok.length === 0) return { reason: 'no-figure' }
   // A figure of the line item asked ("total revenue for the fiscal year ended …"), not another
   // table's total for that year (the executive compensation table's "Total"): the quoted words
@@ -219,13 +219,16 @@ const MEASURE_AFTER =
 
 /**
  * Whether a text prints a count: a number that is not a sum of money, a year or a measure, or a
- * share ("How many of its users are fake?" is answered by "less than 5% of our MAUs").
+ * share ("How many of its users are fake?" is answered by "less than 5% of our MAUs"). A measure the
+ * question itself counts is its count ("How many listener hours …?": "3.8 billion hours").
  */
-function countsThings(text: string): boolean {
+function countsThings(text: string, asked: readonly string[]): boolean {
+  const measures = (f: Figure) => {
+    const unit = MEASURE_AFTER.exec(text.slice(f.index + f.text.length))
+    return unit !== null && !stemsOf(unit[0]).some((t) => asked.includes(t))
+  }
   return parseFigures(text).some(
-    (f) =>
-      f.kind === 'percent' ||
-      (f.kind === 'number' && !f.label && !MEASURE_AFTER.test(text.slice(f.index + f.text.length))),
+    (f) => f.kind === 'percent' || (f.kind === 'number' && !f.label && !measures(f)),
   )
 }
 
