@@ -75,6 +75,29 @@ describe('extractive answers', () => {
     expect(sel.abstained).toBe(false)
     if (!sel.abstained) expect(sel.quotes.map((u) => u.pages[0])).toEqual(['20', '21', '22'])
   })
+  it('quotes a weaker follower only when it holds something of what the best quote answers', () => {
+    const q = analyzeQuestion('How much money had Acme raised from investors?', company)
+    const ranked = rankUnits(
+      q,
+      evidenceModel(q, [
+        tagged('6', 'Since our inception, we have raised $188.3 million from investors.'),
+        tagged('F-8', 'The Company held $0.1 million of cash in money market accounts.'),
+        tagged('7', 'We raised $50.0 million in our Series B financing.'),
+      ]),
+    )
+    // Scores set by hand: both followers within the follow ratio, below followApart.
+    const scored = (money: number) =>
+      ranked
+        .map((u) => ({ ...u, score: u.pages[0] === '6' ? 10 : u.pages[0] === 'F-8' ? money : 6 }))
+        .sort((a, b) => b.score - a.score)
+    const pages = (money: number) => {
+      const sel = selectQuotes(q, scored(money))
+      return sel.abstained ? [] : sel.quotes.map((u) => u.pages[0])
+    }
+    // "money market accounts" shares no subject term with the best ("raised", "investors").
+    expect(pages(6.5)).toEqual(['6', '7'])
+    expect(pages(7.5)).toEqual(['6', 'F-8', '7'])
+  })
   it('quotes a sentence once when overlapping chunks cut it, and keeps it on another page', () => {
     const whole = 'Our revenue grew 88% in 2011 because advertisers bought more ads on our service.'
     const cut = 'Our revenue grew 88% in 2011 because advertisers bought'

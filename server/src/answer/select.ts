@@ -21,12 +21,25 @@ export interface SelectParams {
   minEvidence: number
   /** A second or third quote must score at least this share of the best one. */
   followRatio: number
+  /**
+   * Below this share of the best one's score, a second or third quote must also hold one of the
+   * subject terms the best holds: it then says more of what the best answers, not what another
+   * reading of the question's words is about ("money market accounts" after "we have raised $188.3
+   * million" for "How much money had CAMP4 raised …?").
+   */
+  followApart: number
   /** How many ranked units are considered. */
   depth: number
   max: number
 }
 
-export const SELECT_DEFAULTS: SelectParams = { minEvidence: 0.15, followRatio: 0.5, depth: 40, max: 3 }
+export const SELECT_DEFAULTS: SelectParams = {
+  minEvidence: 0.15,
+  followRatio: 0.5,
+  followApart: 0.7,
+  depth: 40,
+  max: 3,
+}
 
 /** Answer types whose answer is a figure: a unit without one does not answer. */
 const FIGURE_TYPES = new Set(['amount', 'percentage', 'count', 'duration', 'date'])
@@ -106,7 +119,17 @@ export function selectQuotes(
   const ok = found.ok.filter((u) => !printsBlank(u.text))
   const best = ok[0] as RankedUnit
   const quotes: RankedUnit[] = []
-  const followers = ok.slice(1).filter((u) => u.score >= params.followRatio * best.score)
+  const subject = new Set(subjectTerms(q))
+  const bestHolds = best.matched.filter((m) => subject.has(m))
+  const followers = ok
+    .slice(1)
+    .filter(
+      (u) =>
+        u.score >= params.followRatio * best.score &&
+        (u.score >= params.followApart * best.score ||
+          bestHolds.length === 0 ||
+          u.matched.some((m) => bestHolds.includes(m))),
+    )
   // Twins are folded among the quotes chosen, not replaced by the next unit down the list.
   for (const u of [best, ...followers].slice(0, params.max)) {
     // Chunks overlap, so one sentence can come twice: cut at a chunk's end and whole in the next.
