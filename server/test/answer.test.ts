@@ -344,7 +344,9 @@ describe('extractive answers', () => {
       ),
       tagged('72', 'Acme One subscribers stream launch footage at 192 kbps.'),
     ]
-    expect(extractiveAnswer(q, measured, { company }).abstention?.reason).toBe('no-figure')
+    const none = extractiveAnswer(q, measured, { company })
+    expect(none.abstention?.reason).toBe('no-figure')
+    expect(none.text).toContain('give no count of what is asked')
     const share = tagged(
       '2',
       'We estimated that paying subscribers represented less than 5% of Acme One accounts.',

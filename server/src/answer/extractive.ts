@@ -58,7 +58,10 @@ const WHY: Record<
     'a passage that matches the question as well as any prints a blank where the answer belongs (a preliminary prospectus leaves the offering price and what follows from it for the final one)',
   undisclosed: () => 'the passage that matches best says the filing does not disclose it',
   'weak-match': () => 'no passage matches the question closely enough to quote as an answer',
-  'no-figure': () => 'the passages that match the question give no figure of the kind asked for',
+  'no-figure': (q) =>
+    q.answerType === 'count'
+      ? 'the passages that match the question give no count of what is asked (a sum of money or a measure such as “40 hours” is not one)'
+      : 'the passages that match the question give no figure of the kind asked for',
   'no-line-item': (q) =>
     `the passages that match the question give no figure of ${quoted([...lineItemsNamed(q.text).values()])}`,
   'no-name-answer': () => 'the passages that match the question name no person or firm',
