@@ -16,6 +16,7 @@
 import { MONTH_NAMES, monthOf } from '../contract/calendar'
 import { parseFigures } from '../contract/figures'
 import type { StatementId } from './financial-terms'
+import { type NamedSection, namedSections } from './sections'
 import { askedStatements, splitInstructions } from './statements'
 import { isStopWord, keywordTerms } from './terms'
 import { DERIVE_WEIGHT, expansionTerms, SYNONYM_WEIGHT, type WordRelatives, wordRelatives } from './wordnet'
@@ -65,6 +66,8 @@ export interface QueryAnalysis {
    * caller that edits `terms` (a compound question's parts) gets the expansions of its edit.
    */
   relatives: WordRelatives[]
+  /** The standard sections (vocabulary.ts ids) whose title the question names (sections.ts). */
+  sections?: NamedSection[]
   /** The question's dense vector, when an embedder is present. */
   vector?: Float32Array | null
 }
@@ -322,6 +325,7 @@ export function analyzeQuery(question: string, options: AnalyzeOptions = {}): Qu
     answerType: answerTypeOf(asked),
     statements: askedStatements(question),
     relatives: wordRelatives(question),
+    sections: namedSections(question, [...terms]),
     ...(options.vector !== undefined ? { vector: options.vector } : {}),
   }
 }
