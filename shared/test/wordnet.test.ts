@@ -63,7 +63,7 @@ describe('WordNet derivations', () => {
 describe('WordNet relatives in the query analysis', () => {
   it('reads them once and searches those of the searched words at lower weights', () => {
     const q = analyzeQuery('How many people does the company employ?')
-    expect(q.relatives.map((w) => w.term)).toContain(stem('employ'))
+    expect(q.relatives?.map((w) => w.term)).toContain(stem('employ'))
     const { derived, synonyms } = expansions(q)
     expect(derived).toContain(stem('employees'))
     const { terms, termWeights } = searchTerms(q)
@@ -78,6 +78,9 @@ describe('WordNet relatives in the query analysis', () => {
     const edited = { ...q, terms: q.terms.filter((t) => t !== stem('employ')) }
     expect(expansions(edited).derived).not.toContain(stem('employees'))
     expect(expansions(q, false).derived).toEqual([])
+    // An analysis built by hand, without its relatives, has them read from its text.
+    const { relatives: _, ...bare } = q
+    expect(expansions(bare)).toEqual(expansions(q))
   })
 })
 

@@ -63,9 +63,10 @@ export interface QueryAnalysis {
   /**
    * WordNet's relatives of the question's plain words (wordnet.ts), read once here. Those of the
    * words whose term is searched join the search at lower weights (`expansions`, `searchTerms`); a
-   * caller that edits `terms` (a compound question's parts) gets the expansions of its edit.
+   * caller that edits `terms` (a compound question's parts) gets the expansions of its edit. An
+   * analysis built by hand without them has them read from `text` when searched.
    */
-  relatives: WordRelatives[]
+  relatives?: WordRelatives[]
   /** The standard sections (vocabulary.ts ids) whose title the question names (sections.ts). */
   sections?: NamedSection[]
   /** The question's dense vector, when an embedder is present. */
@@ -335,9 +336,10 @@ export function analyzeQuery(question: string, options: AnalyzeOptions = {}): Qu
  * forms of the searched words, then the synonyms of their first sense (wordnet.ts).
  */
 export const expansions = (
-  q: Pick<QueryAnalysis, 'terms' | 'relatives'>,
+  q: Pick<QueryAnalysis, 'text' | 'terms' | 'relatives'>,
   derive = true,
-): { derived: string[]; synonyms: string[] } => expansionTerms(q.relatives, q.terms, derive)
+): { derived: string[]; synonyms: string[] } =>
+  expansionTerms(q.relatives ?? wordRelatives(q.text), q.terms, derive)
 
 export interface SearchTermOptions {
   /** Search the derived terms (default on; feature `derive`). */
@@ -352,7 +354,7 @@ export interface SearchTermOptions {
 
 /** What a store searches for the question: its terms at weight 1, then its expansions at theirs. */
 export function searchTerms(
-  q: Pick<QueryAnalysis, 'terms' | 'relatives'>,
+  q: Pick<QueryAnalysis, 'text' | 'terms' | 'relatives'>,
   options: SearchTermOptions = {},
 ): { terms: string[]; termWeights: number[] } {
   const { derived: d, synonyms } = expansions(q, options.derive !== false)
