@@ -47,10 +47,17 @@ const FINANCIAL = new Set([
 
 const SECTIONS = FORM_SECTIONS.filter((s) => !NOT_NAMED.has(s.id))
 
-/** A word's base forms in WordNet, or the word itself when WordNet has none. */
+/** A word's base forms in WordNet, or the word itself when WordNet has none; memoised (bounded). */
+const LEMMAS = new Map<string, string[]>()
 const lemmas = (word: string): string[] => {
-  const b = baseForms(word).map((x) => x.lemma)
-  return b.length > 0 ? b : [word]
+  let out = LEMMAS.get(word)
+  if (!out) {
+    const b = baseForms(word).map((x) => x.lemma)
+    out = b.length > 0 ? [...new Set(b)] : [word]
+    if (LEMMAS.size >= 10_000) LEMMAS.clear()
+    LEMMAS.set(word, out)
+  }
+  return out
 }
 
 /** Each section's titles as lists of word lemmas ("dividends" → dividend). */
