@@ -15,27 +15,7 @@ import { isStopWord, stem } from './terms'
 import { FORM_SECTIONS, type FormSection, formSectionsOfPath } from './vocabulary'
 import { baseForms, derivedWords } from './wordnet'
 
-/**
- * Sections read elsewhere (statements.ts), and the parts of the form made of other items: the
- * summary restates the whole prospectus, Business (S-K Item 101), MD&A (Item 303) and Risk Factors
- * (Item 105) hold many subjects each, so a question naming "business" or "results" says little
- * about where its answer is.
- */
-const NOT_NAMED = new Set([
-  'balance-sheet',
-  'income-statement',
-  'cash-flow-statement',
-  'equity-statement',
-  'financial-statements',
-  'notes',
-  'summary',
-  'business',
-  'mdna',
-  'results-of-operations',
-  'risk-factors',
-])
-
-/** The financial statements and their notes. */
+/** The financial statements and their notes: read by statements.ts, with their own guards. */
 const FINANCIAL = new Set([
   'balance-sheet',
   'income-statement',
@@ -43,6 +23,21 @@ const FINANCIAL = new Set([
   'equity-statement',
   'financial-statements',
   'notes',
+])
+
+/**
+ * Sections a question does not name: the statements (above), and the parts of the form made of
+ * other items: the summary restates the whole prospectus, Business (S-K Item 101), MD&A (Item 303)
+ * and Risk Factors (Item 105) hold many subjects each, so a question naming "business" or
+ * "results" says little about where its answer is.
+ */
+const NOT_NAMED = new Set([
+  ...FINANCIAL,
+  'summary',
+  'business',
+  'mdna',
+  'results-of-operations',
+  'risk-factors',
 ])
 
 const SECTIONS = FORM_SECTIONS.filter((s) => !NOT_NAMED.has(s.id))

@@ -13,7 +13,8 @@
  *
  * Nothing is loaded: a lemma is found by binary search in the sorted index file and a synset's line
  * is read from the data file at its byte offset (WordNet's own access method), each memoised.
- * Just over 300 lines: the file format reader and the two relations share its lookups.
+ * About 340 lines: the file format reader, the two relations and a question's relatives share its
+ * lookups.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { createRequire } from 'node:module'
