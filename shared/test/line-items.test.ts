@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { type Figure, parseFigures } from '../src/contract/figures'
 import { type Table, tableFigures } from '../src/contract/tables'
-import { clauseOf, labelCover, lineItemWords, otherLineItem } from '../src/retrieval/line-items'
+import {
+  clauseOf,
+  labelCover,
+  lineItemOf,
+  lineItemWords,
+  namedLineItems,
+  otherLineItem,
+} from '../src/retrieval/line-items'
+import { keywordTerms } from '../src/retrieval/terms'
 import fixture from './fixtures/figure-pages.json' with { type: 'json' }
 
 // Real pages: the tables ingest reads from the Chrome-printed PDFs (fixtures/figure-pages.json).
@@ -108,5 +116,39 @@ describe('line items', () => {
     expect(check('camp4-424b4', '98', 'R&D expense was $40,616 thousand in 2023.')).toBeNull()
     // A figure no cell of the page holds is left to the text check.
     expect(check('camp4-424b4', '98', 'General and administrative expenses were $12.0 million.')).toBeNull()
+  })
+})
+
+describe('the line item a row label prints and a question names (financial-terms.ts)', () => {
+  it('reads a row label as the longest caption it starts with, "Total" and alternates aside', () => {
+    expect(lineItemOf('Total assets')).toBe('Assets')
+    expect(lineItemOf('Total Revenue')).toBe('Revenues')
+    expect(lineItemOf('Cost of revenue')).toBe('CostOfGoodsAndServicesSold')
+    expect(lineItemOf('Income (loss) from operations')).toBe('OperatingIncomeLoss')
+    expect(lineItemOf('Net loss attributable to common stockholders and comprehensive loss')).toBe(
+      'NetIncomeLoss',
+    )
+    expect(lineItemOf('Net loss per share attributable to common stockholders, basic and diluted')).toBe(
+      'EarningsPerShareDiluted',
+    )
+    expect(lineItemOf('Net cash used in operating activities')).toBe(
+      'NetCashProvidedByUsedInOperatingActivities',
+    )
+    // Another line item that shares a word, or the residual "other" line, is not the caption's.
+    expect(lineItemOf('Other assets')).toBeNull()
+    expect(lineItemOf('Deferred revenue')).toBeNull()
+    expect(lineItemOf('Advertising services')).toBeNull()
+  })
+
+  it('names a line item by all of a caption’s words in any order, or by its verb', () => {
+    const named = (text: string) => [...namedLineItems(new Set(keywordTerms(text)))]
+    expect(named('By how much did total assets grow?')).toEqual(['Assets'])
+    expect(named('According to the cash flow statement, how much cash did operations use?')).toEqual([
+      'NetCashProvidedByUsedInOperatingActivities',
+    ])
+    expect(named('How much money did it lose in 2023?')).toEqual(['NetIncomeLoss'])
+    // A caption inside a longer caption named by the same words is the longer one's.
+    expect(named('What was the cost of revenue?')).toEqual(['CostOfGoodsAndServicesSold'])
+    expect(named('Who audits the company?')).toEqual([])
   })
 })

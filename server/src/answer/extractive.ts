@@ -17,7 +17,7 @@ import { quoteSpan } from './quote-pages'
 import { evidenceModel, type RankedUnit, rankUnits } from './rank'
 import { SELECT_DEFAULTS, type Selection, type SelectParams, selectQuotes, subjectTerms } from './select'
 import { stemsOf } from './stems'
-import { rowAnswer } from './table-rows'
+import { rowAnswers } from './table-rows'
 
 export interface ExtractiveResult {
   text: string
@@ -121,11 +121,12 @@ function answerPart(
   const sel = selectQuotes(q, rankUnits(q, model), params)
   // A figure question is answered from a table's row and period column first, when one fits; not a
   // question of how fast something changed: a period's column states a level, not a change.
-  const row = opts.tables?.length && !q.asksChange ? rowAnswer(q, opts.tables, model) : null
-  if (sel.abstained && !row) return { lines: [], abstention: abstain(q.text, q, sel, hits), sel }
-  const quotes = sel.abstained ? [] : sel.quotes.slice(0, row ? params.max - 1 : params.max)
+  const rows =
+    opts.tables?.length && !q.asksChange ? rowAnswers(q, opts.tables, model).slice(0, params.max) : []
+  if (sel.abstained && rows.length === 0) return { lines: [], abstention: abstain(q.text, q, sel, hits), sel }
+  const quotes = sel.abstained ? [] : sel.quotes.slice(0, params.max - rows.length)
   return {
-    lines: [...(row ? [`- ${row.text} ${pageTag(row.page)}`] : []), ...quotes.map(quoteLine)],
+    lines: [...rows.map((r) => `- ${r.text} ${pageTag(r.page)}`), ...quotes.map(quoteLine)],
     abstention: null,
   }
 }

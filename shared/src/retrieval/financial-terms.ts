@@ -80,6 +80,12 @@ export interface LineItem {
   labels: readonly string[]
   /** The statement that prints it. */
   statement: StatementId
+  /**
+   * Verbs that name the line item in a question though they share no stem with its captions, each
+   * the verb of which the caption's noun is the act (Merriam-Webster, "loss": "the act of losing"):
+   * "how much did it lose" asks for the net loss.
+   */
+  verbs?: readonly string[]
 }
 
 /**
@@ -125,6 +131,11 @@ export const LINE_ITEMS: readonly LineItem[] = [
     ],
     statement: 'income-statement',
   },
+  {
+    element: 'ResearchAndDevelopmentExpense',
+    labels: ['research and development', 'research and development expense'],
+    statement: 'income-statement',
+  },
   { element: 'InterestExpense', labels: ['interest expense'], statement: 'income-statement' },
   {
     element: 'IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest',
@@ -145,10 +156,17 @@ export const LINE_ITEMS: readonly LineItem[] = [
     element: 'NetIncomeLoss',
     labels: ['net income', 'net loss', 'net earnings', 'net income (loss)'],
     statement: 'income-statement',
+    verbs: ['lose'],
   },
   {
     element: 'EarningsPerShareDiluted',
-    labels: ['earnings per share', 'diluted earnings per share'],
+    labels: [
+      'earnings per share',
+      'diluted earnings per share',
+      'net income per share',
+      'net loss per share',
+      'net income (loss) per share',
+    ],
     statement: 'income-statement',
   },
   {
@@ -194,6 +212,7 @@ export const LINE_ITEMS: readonly LineItem[] = [
     labels: [
       'net cash provided by operating activities',
       'net cash provided by (used in) operating activities',
+      'net cash used in operating activities',
       'cash flow from operations',
       'cash flows from operating activities',
       'operating cash flow',
