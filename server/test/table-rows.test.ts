@@ -216,6 +216,15 @@ describe('fiscal and calendar years (pandora-s1 p.45: fiscal years end January 3
     expect(ask('How many listener hours did Pandora stream through January 2010?')).toBe(fiscal2010)
   })
 
+  it('answers "the nine months ended" from the nine-month column ending then, not the fiscal year', () => {
+    expect(ask('How many listener hours did Pandora stream in the nine months ended October 31, 2010?')).toBe(
+      'Listener hours (in billions), Nine months ended October 31, 2010: 2.6 billion',
+    )
+    expect(
+      ask('How many listener hours did Pandora stream in the six months ended October 31, 2010?'),
+    ).toBeNull()
+  })
+
   it('reads a plain year as a calendar year: the year-long column covering most of it', () => {
     // Fiscal 2010 is eleven months of 2009; calendar 2010 is mostly the year ended January 31, 2011,
     // which this table does not print.

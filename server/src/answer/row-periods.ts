@@ -1,6 +1,7 @@
 /**
  * Which table columns report the period a figure question asks about: a year by its fiscal name,
- * its end month or its calendar coverage, and a quarter by its three months. Pure.
+ * its end month or its calendar coverage, a quarter by its three months, and "the six months ended
+ * June 30, 2016" by its length and end. Pure.
  */
 
 import { isYear } from '@asks1/shared/contract/calendar'
@@ -79,9 +80,24 @@ function quarterColumn(name: string, quarter: number, years: readonly string[], 
   return years.some((y) => new RegExp(`\\b${y}\\b`).test(name)) && quarterWording(quarter).test(name)
 }
 
+/**
+ * A period of N months asked ("the six months ended June 30, 2016"): the column of that length
+ * ending in that year, and in that month when the question names it.
+ */
+interface AskedSpan {
+  months: number
+  year: number
+  endMonth: number | null
+}
+const askedSpans = (q: QuestionAnalysis): AskedSpan[] =>
+  findPeriods(q.text)
+    .filter((p) => p.kind === 'months-ended' && p.year !== null && p.months)
+    .map((p) => ({ months: p.months as number, year: p.year as number, endMonth: p.endMonth ?? null }))
+
 /** The columns of a table that report the asked period, with their period names, in column order. */
 export function askedColumns(q: QuestionAnalysis, table: Table): { i: number; name: string }[] {
   const quarter = q.periods.find((p) => /^q[1-4]$/.test(p))
+  const spans = askedSpans(q)
   const asked = askedYears(q)
   const years = q.periods.filter(isYear)
   const fyEnd = quarter ? fiscalYearEnd(table) : 12
@@ -90,9 +106,17 @@ export function askedColumns(q: QuestionAnalysis, table: Table): { i: number; na
     .map((c, i) => ({ i, name: c.period ?? '' }))
     .filter((c) => {
       if (!c.name) return false
-      // A year asked is a whole year (or a date in it): not a quarter, six or nine months of it.
       if (quarter) return quarterColumn(c.name, Number(quarter.slice(1)), years, fyEnd)
       const span = periodSpan(c.name)
-      return span !== null && yearColumn(span, asked)
+      if (!span) return false
+      if (spans.length > 0)
+        return spans.some(
+          (a) =>
+            span.months === a.months &&
+            span.endYear === a.year &&
+            (a.endMonth === null || span.endMonth === a.endMonth),
+        )
+      // A year asked is a whole year (or a date in it): not a quarter, six or nine months of it.
+      return yearColumn(span, asked)
     })
 }

@@ -14,7 +14,7 @@ import {
   MIN_LABEL_COVER,
   namedLineItems,
 } from '@asks1/shared/retrieval/line-items'
-import type { AnswerType } from '@asks1/shared/retrieval/query'
+import { type AnswerType, findPeriods } from '@asks1/shared/retrieval/query'
 import { FIGURE_ANSWERS } from '@asks1/shared/retrieval/rows'
 import { derivedTerms, synonymTerms } from '@asks1/shared/retrieval/wordnet'
 import type { QuestionAnalysis } from './question'
@@ -91,11 +91,14 @@ const rowMatch =
     terms: ReadonlySet<string>,
     items: ReadonlySet<string>,
     model: EvidenceModel,
+    labelShare = 1,
   ): Matcher =>
   (label) => {
     const words = lineItemWords(label)
     if (words.length === 0) return null
-    const evidence = model.measure(label).evidence
+    // The share of the question's evidence its row label can hold: the words naming the period
+    // ("the nine months ended October 31, 2010") are the column's, not the label's.
+    const evidence = Math.min(1, model.measure(label).evidence / labelShare)
     const cover = labelCover(words, terms)
     const generic =
       FIGURE_ANSWERS.has(q.answerType) && cover >= MIN_LABEL_COVER && evidence >= MIN_ROW_EVIDENCE
@@ -178,7 +181,11 @@ export function rowAnswers(q: QuestionAnalysis, tables: readonly Table[], model:
   const figure = FIGURE_ANSWERS.has(q.answerType) || (q.answerType === 'other' && asksFigure(q))
   if (!figure || !q.periods.some(isYear)) return []
   const items = namedLineItems(namingTerms(q))
-  const all = candidates(q, tables, rowMatch(q, new Set(q.terms), items, model))
+  const periodWords = findPeriods(q.text)
+    .map((p) => p.text)
+    .join(' ')
+  const labelShare = Math.max(0.1, 1 - (periodWords ? model.measure(periodWords).evidence : 0))
+  const all = candidates(q, tables, rowMatch(q, new Set(q.terms), items, model, labelShare))
   // The parts of the first named line item whose table prints any (the statement may come first,
   // the note breaking the item down after it).
   let parts: Candidate[] = []
