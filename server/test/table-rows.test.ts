@@ -99,6 +99,8 @@ describe('figure answers from a table row and the period column (facebook-s1 tab
     const { text } = compoundAnswer(parts.map((q) => ({ q, hits, tables: TABLES })))
     expect(text).toContain('- Revenue, Year ended December 31, 2011: $3,711 million [p.F-4]')
     expect(text).toContain('- Net income, Year ended December 31, 2011: $1,000 million [p.F-4]')
+    // The second part borrows "revenue" but does not ask it again.
+    expect(text.split('- Revenue, Year ended December 31, 2011')).toHaveLength(2)
   })
 })
 

@@ -21,6 +21,7 @@ import type { QuestionAnalysis } from './question'
 import type { EvidenceModel } from './rank'
 import { askedColumns } from './row-periods'
 import { asksFigure } from './select'
+import { stemsOf } from './stems'
 
 export interface RowAnswer {
   text: string
@@ -190,11 +191,17 @@ export function rowAnswers(q: QuestionAnalysis, tables: readonly Table[], model:
   // the note breaking the item down after it).
   let parts: Candidate[] = []
   for (const c of all) if (c.item !== null && parts.length === 0) parts = partsOf(c, q, model)
+  // What the question's own words name: a part of a two-part question also holds the subject it
+  // borrows ("…revenue in 2011, and how much net income did it make?"), whose row the other part
+  // gives; a second row answers only something this part's own words ask.
+  const own = new Set(stemsOf(q.text))
+  const ownItems = namedLineItems(namingTerms({ ...q, terms: q.terms.filter((t) => own.has(t)) }))
+  const asks = (w: string) => (w.startsWith('item:') ? ownItems.has(w.slice(5)) : own.has(w))
   const picked: Candidate[] = []
   for (const c of parts.length > 0 ? parts : all) {
     if (picked.length >= MAX_ROWS) break
     const before = new Set(picked.flatMap((p) => p.named))
-    if (picked.length > 0 && c.named.every((w) => before.has(w))) continue
+    if (picked.length > 0 && !c.named.some((w) => !before.has(w) && asks(w))) continue
     picked.push(c)
   }
   return picked.map(({ text, page, evidence }) => ({ text, page, evidence }))
