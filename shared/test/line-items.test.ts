@@ -138,6 +138,9 @@ describe('the line item a row label prints and a question names (financial-terms
     expect(lineItemOf('Other assets')).toBeNull()
     expect(lineItemOf('Deferred revenue')).toBeNull()
     expect(lineItemOf('Advertising services')).toBeNull()
+    // "Cash" printed as a row is the deposits inside the total, not cash and cash equivalents.
+    expect(lineItemOf('Total cash and cash equivalents')).toBe('CashAndCashEquivalentsAtCarryingValue')
+    expect(lineItemOf('Cash')).toBeNull()
   })
 
   it('names a line item by all of a caption’s words in any order, or by its verb', () => {
@@ -147,6 +150,12 @@ describe('the line item a row label prints and a question names (financial-terms
       'NetCashProvidedByUsedInOperatingActivities',
     ])
     expect(named('How much money did it lose in 2023?')).toEqual(['NetIncomeLoss'])
+    // A reader's name for it: "cash" asks for cash and cash equivalents, unless a longer caption
+    // holds the word ("operating cash flow").
+    expect(named('How much cash did it have at mid-2024?')).toEqual(['CashAndCashEquivalentsAtCarryingValue'])
+    expect(named('How much cash did operations generate, per the cash flow statement?')).toEqual([
+      'NetCashProvidedByUsedInOperatingActivities',
+    ])
     // A caption inside a longer caption named by the same words is the longer one's.
     expect(named('What was the cost of revenue?')).toEqual(['CostOfGoodsAndServicesSold'])
     expect(named('Who audits the company?')).toEqual([])

@@ -167,7 +167,10 @@ function partsOf(item: Candidate, q: QuestionAnalysis, model: EvidenceModel): Ca
     // In the order the table prints them (the sort is stable).
     return { score: 0, evidence: model.measure(label).evidence, named: words, item: null }
   }
-  return candidates(q, [item.table], part)
+  // A statement prints a line item's parts above their total.
+  const at = item.table.rows.findIndex((r) => cleanLabel(r.label) === item.label)
+  const above = { ...item.table, rows: item.table.rows.slice(0, Math.max(0, at)) }
+  return candidates(q, [above], part)
 }
 
 /**

@@ -86,6 +86,12 @@ export interface LineItem {
    * "how much did it lose" asks for the net loss.
    */
   verbs?: readonly string[]
+  /**
+   * What a reader calls the line item when asking, though no row prints it so: "how much cash did
+   * it have" asks for cash and cash equivalents (ASC 305-10-20), while a row "Cash" is the bank
+   * deposits inside that total (Twitter's 10-K, Note 4).
+   */
+  asked?: readonly string[]
 }
 
 /**
@@ -168,6 +174,12 @@ export const LINE_ITEMS: readonly LineItem[] = [
       'net income (loss) per share',
     ],
     statement: 'income-statement',
+  },
+  {
+    element: 'CashAndCashEquivalentsAtCarryingValue',
+    labels: ['cash and cash equivalents'],
+    statement: 'balance-sheet',
+    asked: ['cash'],
   },
   {
     element: 'InventoryNet',

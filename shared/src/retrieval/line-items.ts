@@ -55,6 +55,11 @@ const captionStems = (caption: string): string[] =>
 const CAPTIONS = LINE_ITEMS.flatMap((i) =>
   i.labels.map((label) => ({ element: i.element, stems: captionStems(label) })),
 ).filter((c) => c.stems.length > 0)
+/** Captions and the words readers ask by: what a question may name a line item with. */
+const NAMES = [
+  ...CAPTIONS,
+  ...LINE_ITEMS.flatMap((i) => (i.asked ?? []).map((a) => ({ element: i.element, stems: captionStems(a) }))),
+].filter((c) => c.stems.length > 0)
 const VERBS = LINE_ITEMS.flatMap((i) =>
   (i.verbs ?? []).flatMap((v) => keywordTerms(v).map((stem) => ({ element: i.element, stem }))),
 )
@@ -80,11 +85,12 @@ export function lineItemOf(label: string): string | null {
 
 /**
  * The line items a question's terms name: every word of one of a line item's captions (in any
- * order: "cash flow … operations" names "operating cash flow"), or one of its verbs. A caption
+ * order: "cash flow … operations" names "operating cash flow") or of a name readers ask it by
+ * ("cash"), or one of its verbs. A caption
  * inside a longer one named by the same words is that one's ("cost of revenue" is not "revenue").
  */
 export function namedLineItems(terms: ReadonlySet<string>): Set<string> {
-  const hit = CAPTIONS.filter((c) => c.stems.every((w) => terms.has(w)))
+  const hit = NAMES.filter((c) => c.stems.every((w) => terms.has(w)))
   const out = new Set(VERBS.filter((v) => terms.has(v.stem)).map((v) => v.element))
   for (const c of hit)
     if (
