@@ -10,6 +10,7 @@ import { loadBaseConfig } from '@asks1/shared/config'
 import { stripPageTags } from '@asks1/shared/contract/citations'
 import { loadRegistry } from '@asks1/shared/filings-loader'
 import { loadEmbedder } from '@asks1/shared/retrieval/embedder'
+import { cliArgs, runCli } from './cli'
 import { median } from './metrics'
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
@@ -17,6 +18,7 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`
 
 async function main() {
   const { values, positionals } = parseArgs({
+    args: cliArgs(),
     allowPositionals: true,
     options: { runs: { type: 'string', default: '3' }, 'embed-limit': { type: 'string', default: '256' } },
   })
@@ -110,7 +112,4 @@ async function main() {
   )
 }
 
-main().catch((err) => {
-  process.stderr.write(`bench:ingest: ${(err as Error).message}\n`)
-  process.exit(1)
-})
+runCli('usage: pnpm bench:ingest [file] [--runs N] [--embed-limit N]', main)

@@ -14,7 +14,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { readPages } from '@asks1/ingest'
-import { parseFilingFile } from './args'
+import { parseFilingFile, UsageError } from './args'
+import { cliArgs, runCli } from './cli'
 import { addScores, type CheckerScore, checkReferenceFigures, type ReferenceQuestion } from './figure-check'
 
 const DATA = join(import.meta.dirname, '../../../shared/data')
@@ -51,6 +52,7 @@ const line = (name: string, s: CheckerScore) =>
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
+    args: cliArgs(),
     options: {
       json: { type: 'boolean', default: false },
       examples: { type: 'boolean', default: false },
@@ -68,7 +70,7 @@ async function main(): Promise<void> {
   const results: Record<string, CheckerScore> = {}
   for (const r of readings) {
     const qs = questions.get(r.id)
-    if (!qs?.length) throw new Error(`no questions for ${r.id}`)
+    if (!qs?.length) throw new UsageError(`no questions for ${r.id} (give --questions FILE)`)
     process.stderr.write(`${basename(r.file)}: reading…\n`)
     const pages = (await readPages(r.file)).pages
     const score = checkReferenceFigures(qs, new Map(pages.map((p) => [p.label, p])))
@@ -86,7 +88,4 @@ async function main(): Promise<void> {
   process.stdout.write(line('all', total))
 }
 
-main().catch((err) => {
-  process.stderr.write(`${(err as Error).message}\n`)
-  process.exitCode = 1
-})
+runCli('usage: pnpm eval:figures [--json] [--examples] [--filing-file ID=FILE]… [--questions FILE]…', main)

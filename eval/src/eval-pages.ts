@@ -12,6 +12,7 @@ import { readPages } from '@asks1/ingest'
 import { ROOT_DIR, readConfig } from '@asks1/shared/config'
 import { Type } from 'typebox'
 import { type GroundTruthSentence, type PageAccuracy, pageAccuracy } from './accuracy'
+import { cliArgs, runCli } from './cli'
 
 // The shared data set sits beside the repository (`../shared/data`), as on every developer machine and in CI.
 const { ASKS1_SHARED_DATA: SHARED_DATA } = readConfig({
@@ -50,6 +51,7 @@ interface Row {
 
 async function main() {
   const { values, positionals } = parseArgs({
+    args: cliArgs(),
     allowPositionals: true,
     options: {
       json: { type: 'boolean', default: false },
@@ -138,7 +140,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`eval:pages: ${(err as Error).message}\n`)
-  process.exit(1)
-})
+runCli('usage: pnpm eval:pages [files…] [--groundtruth FILE] [--json] [--misses N]', main)

@@ -5,15 +5,21 @@
  * table reading recovers with the right row label, period and printed page (and, the other way, the
  * PDF cells no HTML cell backs); and the citation check's figure test on the reference
  * answers of ../shared/data/questions (see figure-check.ts). Progress on stderr; --json prints only
- * the result; --examples lists every miss.
+ * the result; --examples lists every miss. An unknown option or filing is a usage error (exit 2).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { parseArgs } from 'node:util'
 import { readPages } from '@asks1/ingest'
+import { UsageError } from './args'
+import { cliArgs, runCli } from './cli'
 import { addScores, type CheckerScore, checkReferenceFigures, type ReferenceQuestion } from './figure-check'
 import { scoreTables, type TableScore } from './tables-score'
 
 const DEFAULT_FILINGS = ['facebook-s1', 'pandora-s1', 'camp4-424b4']
+
+const USAGE =
+  'usage: pnpm eval:tables [--json] [--examples] [--filings ID,ID…] [--dir DIR] [--questions-dir DIR]'
 
 interface Args {
   json: boolean
@@ -24,26 +30,37 @@ interface Args {
 }
 
 function args(argv: string[]): Args {
-  const get = (name: string) => {
-    const i = argv.indexOf(name)
-    return i >= 0 ? argv[i + 1] : undefined
-  }
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      json: { type: 'boolean', default: false },
+      examples: { type: 'boolean', default: false },
+      filings: { type: 'string', default: DEFAULT_FILINGS.join(',') },
+      dir: { type: 'string', default: join(import.meta.dirname, '../../../shared/data/filings') },
+      'questions-dir': {
+        type: 'string',
+        default: join(import.meta.dirname, '../../../shared/data/questions'),
+      },
+    },
+  })
+  const filings = values.filings.split(',').filter(Boolean)
+  if (!filings.length) throw new UsageError('--filings names no filing')
   return {
-    json: argv.includes('--json'),
-    examples: argv.includes('--examples'),
-    filings: (get('--filings') ?? DEFAULT_FILINGS.join(',')).split(',').filter(Boolean),
-    dir: get('--dir') ?? join(import.meta.dirname, '../../../shared/data/filings'),
-    questions: get('--questions-dir') ?? join(import.meta.dirname, '../../../shared/data/questions'),
+    json: values.json,
+    examples: values.examples,
+    filings,
+    dir: values.dir,
+    questions: values['questions-dir'],
   }
 }
 
 async function main(): Promise<void> {
-  const a = args(process.argv.slice(2))
+  const a = args(cliArgs())
   const results: Record<string, Record<string, TableScore>> = {}
   const checker: Record<string, CheckerScore> = {}
   for (const id of a.filings) {
     const html = [join(a.dir, `${id}.html`), join(a.dir, `${id}.htm`)].find((f) => existsSync(f))
-    if (!html) throw new Error(`no HTML for ${id} in ${a.dir}`)
+    if (!html) throw new UsageError(`--filings ${id}: no ${id}.html or ${id}.htm in ${a.dir}`)
     process.stderr.write(`${id}: reading HTML…\n`)
     const gold = (await readPages(html)).pages
     results[id] = {}
@@ -95,7 +112,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
-  process.stderr.write(`${(err as Error).message}\n`)
-  process.exitCode = 1
-})
+runCli(USAGE, main)

@@ -9,10 +9,10 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { type FakeAnthropic, startFakeAnthropic } from '@asks1/server/testing/fake-anthropic'
 import { loadRegistry } from '@asks1/shared/filings-loader'
 import { ensureTestModel } from '@asks1/shared/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeAnthropic, startFakeAnthropic } from '../../server/test/fake-anthropic'
 import { answerable, evaluateAnswers } from '../src/answers'
 import { planRun } from '../src/plan'
 import { readS1Questions } from '../src/questions'
@@ -126,7 +126,7 @@ describe('evaluation on the real Pandora S-1', () => {
     expect(run).toMatchObject({ mode: 'llm', model: 'claude-haiku-4-5' })
     expect(fake.requests).toHaveLength(1)
     const body = fake.requests[0]?.body
-    // What the fake reports in message_start / message_delta (see server/test/fake-anthropic.ts).
+    // What the fake reports in message_start / message_delta (see server/testing/fake-anthropic.ts).
     const input = JSON.stringify(body).length >> 2
     const output = "Pandora's chief executive is Joseph Kennedy [p.80].".length >> 2
     expect(run.summary.tokens).toEqual({ input_per_answer: input, output_per_answer: output })

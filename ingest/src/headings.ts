@@ -27,7 +27,8 @@ export function isTitleHeading(line: string): boolean {
   const text = line.trim()
   if (text.length < 4 || text.length > 120) return false
   const body = text.replace(ITEM, '')
-  if (/[.,;:]$/.test(body) || /[$%\d]/.test(body)) return false
+  // Figures, and a table's column units ("Options (#)"), mark a table's header, not a heading.
+  if (/[.,;:]$/.test(body) || /[$%#\d]/.test(body)) return false
   if (/^["“‘'(]/.test(body) || readPrintedLabel(text)) return false
   const words = body.split(/\s+/)
   if (words.length > 12) return false

@@ -22,17 +22,22 @@ describe('title-case headings', () => {
     'We may not be able to compete effectively',
     '(in thousands)',
     'Net loss per share $ (0.12)',
+    'Options (#) Options (#) Exercise Expiration Have Not Vested', // a table's column headers
   ])('rejects "%s"', (line) => {
     expect(isTitleHeading(line)).toBe(false)
   })
 
-  it('levels: capitals and items are top-level, known subsections and title case are below', () => {
-    expect(headingLevel('RISK FACTORS')).toBe(1)
-    expect(headingLevel('Item 7. Management’s Discussion and Analysis')).toBe(1)
-    expect(headingLevel('Underwriting')).toBe(1)
-    expect(headingLevel('Employees')).toBe(2)
-    expect(headingLevel('EMPLOYEES')).toBe(2)
-    expect(headingLevel('Key Metrics')).toBe(2)
+  // Capitals, items and known top-level sections are level 1; known subsections (even in capitals)
+  // and other title case are level 2.
+  it.each([
+    ['RISK FACTORS', 1],
+    ['Item 7. Management’s Discussion and Analysis', 1],
+    ['Underwriting', 1],
+    ['Employees', 2],
+    ['EMPLOYEES', 2],
+    ['Key Metrics', 2],
+  ])('puts "%s" at level %i', (heading, level) => {
+    expect(headingLevel(heading)).toBe(level)
   })
 
   it('tracks a top-level heading and one subsection', () => {

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ReadyReply } from '../src/schemas'
-import { BILLING_MESSAGE, type FakeAnthropic, startFakeAnthropic } from './fake-anthropic'
+import { BILLING_MESSAGE, type FakeAnthropic, startFakeAnthropic } from '../testing/fake-anthropic'
 import { buildTestApp, fakeClient, makeEnv, parseSse, sessionCookie, type TestEnv } from './helper'
 
 let env: TestEnv
@@ -91,17 +91,6 @@ describe('POST /ask, extractive mode (no API key)', () => {
     expect(session.json()).toMatchObject({ used: 0 })
   })
 
-  it('refuses a question with no letters or digits with 400 VALIDATION, counting nothing', async () => {
-    const sid = newSid()
-    for (const question of ['???', '   ', '?! …']) {
-      const res = await ask(app, { filing: 'acme-s1', question }, sessionCookie(sid))
-      expect(res.statusCode).toBe(400)
-      expect(res.json()).toMatchObject({ code: 'VALIDATION' })
-    }
-    const session = await app.inject({ method: 'GET', url: '/session', headers: sessionCookie(sid) })
-    expect(session.json()).toMatchObject({ used: 0 })
-  })
-
   it('sets a session cookie, counts questions across requests and refuses the 9th with 429', async () => {
     const first = await ask(app, { filing: 'acme-s1', question: 'How many monthly active users?' })
     expect(first.statusCode).toBe(200)
@@ -158,40 +147,43 @@ describe('POST /ask, extractive mode (no API key)', () => {
     }
   })
 
-  it('rejects invalid bodies with clear 400s, unknown filings with 404, and un-ingested ones with 503', async () => {
-    const sid = newSid()
-    const h = sessionCookie(sid)
-    const empty = await ask(app, { filing: 'acme-s1', question: '' }, h)
-    expect(empty.statusCode).toBe(400)
-    expect(empty.json<ErrorReply>()).toMatchObject({ code: 'VALIDATION' })
-    expect(empty.json<ErrorReply>().message).toMatch(/question/)
-    const extra = await ask(app, { filing: 'acme-s1', question: 'x?', admin: true }, h)
-    expect(extra.statusCode).toBe(400)
-    const missing = await ask(app, { question: 'x?' }, h)
-    expect(missing.statusCode).toBe(400)
-    expect(missing.json<ErrorReply>().message).toMatch(/filing/)
-    const role = await ask(
-      app,
+  // Each refusal is clear, and counts nothing: the same session still has its whole allowance.
+  it.each([
+    ['a question of "???"', 400, 'VALIDATION', /letters or digits/, { filing: 'acme-s1', question: '???' }],
+    ['a question of spaces', 400, 'VALIDATION', /letters or digits/, { filing: 'acme-s1', question: '   ' }],
+    ['a question of "?! …"', 400, 'VALIDATION', /letters or digits/, { filing: 'acme-s1', question: '?! …' }],
+    ['an empty question', 400, 'VALIDATION', /question/, { filing: 'acme-s1', question: '' }],
+    ['a body without a filing', 400, 'VALIDATION', /filing/, { question: 'x?' }],
+    ['a field the API lacks', 400, 'VALIDATION', /admin/, { filing: 'acme-s1', question: 'x?', admin: true }],
+    [
+      'a system turn in the history',
+      400,
+      'VALIDATION',
+      /role/,
       { filing: 'acme-s1', question: 'x?', history: [{ role: 'system', content: 'x' }] },
-      h,
-    )
-    expect(role.statusCode).toBe(400)
-    const notJson = await app.inject({
+    ],
+    ['a body that is not JSON', 400, 'VALIDATION', /JSON/, '{"filing":'],
+    ['an unknown filing', 404, 'UNKNOWN_FILING', /initech-s1/, { filing: 'initech-s1', question: 'x?' }],
+    [
+      'a filing not ingested yet',
+      503,
+      'NOT_INGESTED',
+      /globex-s1|ingest/,
+      { filing: 'globex-s1', question: 'x?' },
+    ],
+  ])('refuses %s: %i %s, counting nothing', async (_, status, code, message, payload) => {
+    const h = sessionCookie(newSid())
+    const res = await app.inject({
       method: 'POST',
       url: '/ask',
-      payload: '{"filing":',
+      payload,
       headers: { 'content-type': 'application/json', ...h },
     })
-    expect(notJson.statusCode).toBe(400)
-    const unknown = await ask(app, { filing: 'initech-s1', question: 'x?' }, h)
-    expect(unknown.statusCode).toBe(404)
-    expect(unknown.json<ErrorReply>()).toMatchObject({ code: 'UNKNOWN_FILING' })
-    const pending = await ask(app, { filing: 'globex-s1', question: 'x?' }, h)
-    expect(pending.statusCode).toBe(503)
-    expect(pending.json<ErrorReply>()).toMatchObject({ code: 'NOT_INGESTED' })
-    // None of these used a question.
-    const ok = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, h)
-    expect(ok.json<AskReply>().session.used).toBe(1)
+    expect(res.statusCode).toBe(status)
+    expect(res.json<ErrorReply>()).toMatchObject({ code })
+    expect(res.json<ErrorReply>().message).toMatch(message)
+    const session = await app.inject({ method: 'GET', url: '/session', headers: h })
+    expect(session.json()).toMatchObject({ used: 0, left: 8 })
   })
 
   it('streams server-sent events whose done event equals the JSON reply', async () => {
@@ -563,11 +555,11 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
     })
     try {
       fake.queue.push({ kind: 'hang' })
-      const t0 = Date.now()
+      // No clock is read: the SDK's own timeout (60 s) is the test's, so only the answer timeout can
+      // end this request before the test fails.
       const res = await ask(slow, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(newSid()))
       expect(res.statusCode).toBe(504)
       expect(res.json<ErrorReply>()).toMatchObject({ code: 'TIMEOUT', session: { used: 0 } })
-      expect(Date.now() - t0).toBeLessThan(5000)
     } finally {
       await slow.close()
     }

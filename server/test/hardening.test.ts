@@ -12,7 +12,7 @@ import { buildApp } from '../src/app'
 import type { Counters } from '../src/state/counters'
 import { StateUnavailableError } from '../src/state/redis'
 import { SqliteCounters } from '../src/state/sqlite'
-import { startFakeAnthropic } from './fake-anthropic'
+import { startFakeAnthropic } from '../testing/fake-anthropic'
 import { fakeClient, parseSse, useTestApp } from './helper'
 
 const suite = useTestApp()

@@ -1,7 +1,7 @@
 /**
  * Test support: a temp DATA_DIR with a real SQLite store seeded with a small hand-written filing
  * (pages with known figures), a registry file, and `buildTestApp` around the real `buildApp`.
- * Nothing here is a fake except the Claude API (see fake-anthropic.ts): no network is allowed.
+ * Nothing here is a fake except the Claude API (see ../testing/fake-anthropic.ts): no network is allowed.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,7 +1,7 @@
 /**
  * The real entry point, `server/src/server.ts`, as its own process on 127.0.0.1: an invalid
  * setting stops start-up with one line; SIGTERM lets an answer in flight finish (close-with-grace)
- * and the process exits cleanly. Claude is the local Messages API fake (see fake-anthropic.ts).
+ * and the process exits cleanly. Claude is the local Messages API fake (see ../testing/fake-anthropic.ts).
  * These need a real socket and a real signal, which app.inject cannot give.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { ROOT_DIR } from '@asks1/shared/config'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeAnthropic, startFakeAnthropic } from './fake-anthropic'
+import { type FakeAnthropic, startFakeAnthropic } from '../testing/fake-anthropic'
 import { makeEnv, parseSse, type TestEnv } from './helper'
 
 const SERVER = resolve(ROOT_DIR, 'server/src/server.ts')

@@ -14,7 +14,7 @@ import Database from 'better-sqlite3'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { keysFile } from '../src/keys'
-import { type FakeAnthropic, startFakeAnthropic } from './fake-anthropic'
+import { type FakeAnthropic, startFakeAnthropic } from '../testing/fake-anthropic'
 import { buildTestApp, fakeClient, makeEnv, parseSse, sessionCookie, type TestEnv } from './helper'
 
 const QUESTION = { filing: 'acme-s1', question: 'What was the revenue in 2011?' }

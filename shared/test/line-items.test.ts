@@ -44,45 +44,67 @@ describe('line items', () => {
     expect(clauseOf('Revenue was $3,711 million', '$9')).toBe('Revenue was $3,711 million')
   })
 
-  it('accepts a figure in the row its sentence names (Facebook balance sheet, p.F-3)', () => {
-    expect(check('facebook-s1', 'F-3', 'Total assets were $6,331 million at the end of 2011.')).toBeNull()
-    expect(check('facebook-s1', 'F-3', 'Marketable securities were $2,396 million.')).toBeNull()
-  })
-
-  it("refuses another row's figure for the line item the sentence names (p.F-3)", () => {
-    expect(check('facebook-s1', 'F-3', 'Total liabilities were $6,331 million at the end of 2011.')).toEqual({
-      printedIn: 'Total assets',
-      named: 'Total liabilities',
-    })
-    expect(check('facebook-s1', 'F-3', 'Cash and cash equivalents were $2,396 million.')).toEqual({
-      printedIn: 'Marketable securities',
-      named: 'Cash and cash equivalents',
-    })
-  })
-
-  it('reads units and partial names on a page in thousands (CAMP4 p.98)', () => {
+  // [filing, printed page, sentence, why]: the sentence's first figure may stand for what it names.
+  it.each([
+    ['facebook-s1', 'F-3', 'Total assets were $6,331 million at the end of 2011.', 'the row it names'],
+    ['facebook-s1', 'F-3', 'Marketable securities were $2,396 million.', 'the row it names'],
     // "$49.3 million" is the cell (49,291) of "Net loss and comprehensive loss": named at 2 of 3 words.
-    expect(check('camp4-424b4', '98', 'Net loss was $49.3 million in 2023.')).toBeNull()
-    expect(
-      check('camp4-424b4', '98', 'General and administrative expenses were $40.6 million in 2023.'),
-    ).toEqual({
-      printedIn: 'Research and development',
-      named: 'General and administrative',
-    })
+    ['camp4-424b4', '98', 'Net loss was $49.3 million in 2023.', 'a page in thousands, a partial name'],
+    // Printed in the per-share row, which the clause names in more words than "Net Loss".
+    ['camp4-424b4', '13', 'Net loss per share was $(124.80) in 2023.', 'the row the clause names most'],
+    // "R&D" does not spell the row's words, and "expense" alone is not "Other expense".
+    ['camp4-424b4', '98', 'R&D expense was $40,616 thousand in 2023.', 'no other row named in full'],
+    // A figure no cell of the page holds is left to the text check.
+    [
+      'camp4-424b4',
+      '98',
+      'General and administrative expenses were $12.0 million.',
+      'in no cell of the page',
+    ],
+  ])('accepts %s p.%s "%s" (%s)', (filing, page, sentence) => {
+    expect(check(filing, page, sentence)).toBeNull()
   })
 
-  it('weighs how much of each row the clause names (CAMP4 p.13)', () => {
-    // Printed in the per-share row, which the clause names in more words than "Net Loss".
-    expect(check('camp4-424b4', '13', 'Net loss per share was $(124.80) in 2023.')).toBeNull()
+  // [filing, printed page, sentence, the row that prints the figure, the row the sentence names].
+  it.each([
+    [
+      'facebook-s1',
+      'F-3',
+      'Total liabilities were $6,331 million at the end of 2011.',
+      'Total assets',
+      'Total liabilities',
+    ],
+    [
+      'facebook-s1',
+      'F-3',
+      'Cash and cash equivalents were $2,396 million.',
+      'Marketable securities',
+      'Cash and cash equivalents',
+    ],
+    [
+      'camp4-424b4',
+      '98',
+      'General and administrative expenses were $40.6 million in 2023.',
+      'Research and development',
+      'General and administrative',
+    ],
     // The per-share figure given as the net loss: "Net Loss" is named in full, the per-share row in part.
-    expect(check('camp4-424b4', '13', 'Net loss was $(124.80) in 2023.')).toEqual({
-      printedIn: 'Net loss per share attributable to common stockholders, basic and diluted',
-      named: 'Net Loss',
-    })
-    expect(check('camp4-424b4', '13', 'Interest income was $11,613 thousand in 2023.')).toEqual({
-      printedIn: 'General and Administrative',
-      named: 'Interest income',
-    })
+    [
+      'camp4-424b4',
+      '13',
+      'Net loss was $(124.80) in 2023.',
+      'Net loss per share attributable to common stockholders, basic and diluted',
+      'Net Loss',
+    ],
+    [
+      'camp4-424b4',
+      '13',
+      'Interest income was $11,613 thousand in 2023.',
+      'General and Administrative',
+      'Interest income',
+    ],
+  ])('refuses %s p.%s "%s": printed in %s, not %s', (filing, page, sentence, printedIn, named) => {
+    expect(check(filing, page, sentence)).toEqual({ printedIn, named })
   })
 
   it("does not refuse the page's own words, or a figure its prose states with a scale word", () => {
@@ -109,13 +131,6 @@ describe('line items', () => {
     expect(
       otherLineItem(g, claim, cells, `${text}\nWe held $2,396 million of marketable securities.`),
     ).toBeNull()
-  })
-
-  it('does not refuse when the sentence names no other row in full', () => {
-    // "R&D" does not spell the row's words, and "expense" alone is not "Other expense".
-    expect(check('camp4-424b4', '98', 'R&D expense was $40,616 thousand in 2023.')).toBeNull()
-    // A figure no cell of the page holds is left to the text check.
-    expect(check('camp4-424b4', '98', 'General and administrative expenses were $12.0 million.')).toBeNull()
   })
 })
 

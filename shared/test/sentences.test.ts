@@ -12,6 +12,30 @@ describe('sentences', () => {
       'Goldman, Sachs & Co. LLC is a representative.',
     ])
   })
+  it('does not cut inside run-together initials, but ends a sentence after them when one starts', () => {
+    const text =
+      'Morgan Stanley & Co. Incorporated and J.P. Morgan Securities LLC are the representatives. Our office is in Washington, D.C. We lease it.'
+    expect(segmentProse(text).map((s) => s.text.trim())).toEqual([
+      'Morgan Stanley & Co. Incorporated and J.P. Morgan Securities LLC are the representatives.',
+      'Our office is in Washington, D.C.',
+      'We lease it.',
+    ])
+    // "a.m." and "p.m." end a sentence only as a suffix does.
+    expect(
+      segmentProse(
+        'Trading begins at 9:30 a.m. Eastern time. We expect it at 4:00 p.m. The book closes.',
+      ).map((s) => s.text.trim()),
+    ).toEqual(['Trading begins at 9:30 a.m. Eastern time.', 'We expect it at 4:00 p.m.', 'The book closes.'])
+    // A PDF line wrapped after the initials is joined too.
+    expect(
+      textUnits(
+        'the lock-up ends with the consent of J.P.\nMorgan Securities LLC on behalf of the underwriters.',
+        '1',
+      ).map((u) => u.text),
+    ).toEqual([
+      'the lock-up ends with the consent of J.P. Morgan Securities LLC on behalf of the underwriters.',
+    ])
+  })
   it('still ends a sentence after "Inc." when a new sentence starts', () => {
     expect(segmentProse('We sell to Acme, Inc. The rest is ours.').map((s) => s.text.trim())).toEqual([
       'We sell to Acme, Inc.',

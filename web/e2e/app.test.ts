@@ -125,6 +125,47 @@ describe.skipIf(!hasChromium)('web app against the real server (Chromium)', () =
     }, 90_000)
   }
 
+  test('an abstained question and a question of "???" use none of the allowance', async () => {
+    const { page, context, errors } = await open(DESKTOP)
+    const left = page.locator('.session')
+    await left.filter({ hasText: '8 of 8 questions left' }).waitFor()
+    const box = page.getByRole('textbox')
+
+    // Nothing in the filing answers it: the reply says so, shows what was searched and where the
+    // filing comes closest (each passage one click from its printed page), and is not counted.
+    const question = 'What is Tim Westergren’s favourite food?'
+    await box.fill(question)
+    await box.press('Enter')
+    const turn = page.getByRole('article', { name: `Question: ${question}` })
+    await turn.getByText(/^The filing does not appear to say/).waitFor({ timeout: 30_000 })
+    expect(await turn.textContent()).toMatch(/Searched for “[^”]+”/)
+    expect(await turn.textContent()).toMatch(/Sections searched: /)
+    const closest = turn.getByRole('region', { name: 'Closest passages' })
+    expect(await closest.getByText(/Not counted against your session/).isVisible()).toBe(true)
+    const chips = closest.getByRole('button', { name: /^p\.\S+, open the page$/ })
+    expect(await chips.count()).toBeGreaterThan(0)
+    expect(await turn.locator('.answer__text button.cite').count()).toBe(0)
+    await left.filter({ hasText: '8 of 8 questions left' }).waitFor()
+    expect(await page.evaluate(async () => (await fetch('/session')).json())).toMatchObject({ used: 0 })
+    await shot(page, 'desktop-6-abstained.png')
+    const cited = await chips.first().getAttribute('data-page')
+    await chips.first().click()
+    await page.getByRole('dialog', { name: `Page ${cited}` }).waitFor()
+    await page.keyboard.press('Escape')
+
+    // No letters or digits: refused in plain words (the server's 400), nothing counted.
+    await box.fill('???')
+    await box.press('Enter')
+    await page
+      .getByRole('alert')
+      .getByText(/no letters or digits/)
+      .waitFor({ timeout: 30_000 })
+    expect(await page.evaluate(async () => (await fetch('/session')).json())).toMatchObject({ used: 0 })
+    await left.filter({ hasText: '8 of 8 questions left' }).waitFor()
+    expect(errors).toEqual([])
+    await context.close()
+  }, 90_000)
+
   test('switching filing through the URL and the switcher', async () => {
     const { page, context, errors } = await open(DESKTOP, '/?company=facebook-s1')
     // Keyboard users can jump straight to the question box.

@@ -2,18 +2,19 @@
 /**
  * Figures end to end, in Debian's Chromium against the REAL server (`buildApp`, the real Pandora S-1
  * and Facebook S-1 ingested, their tables read from the EDGAR HTML and the PDF, the real citation
- * check). Claude cannot run here,
- * so the SDK's base URL points at a fake Messages API on 127.0.0.1 that streams one scripted
- * answer: a figure quoted in other units than the page prints it ("$55.2 million" of a table "in
- * thousands" printing 55,189), and a figure the answer computes from two printed ones ($58.8 million
- * = $90,123 thousand − $31,352 thousand). What only a browser shows: the chips' states and the key,
- * the summary line, the printed page (the filing's HTML, or the PDF drawn by pdf.js) and the page's
- * tables with the cells the check matched marked (Facebook p.50: "$3.7 billion" is the "$3,711"
- * printed "in millions").
+ * check). Claude cannot run here, so the SDK's base URL points at the local fake Messages API
+ * (`@asks1/server/testing/fake-anthropic`) on 127.0.0.1, which streams a scripted answer chosen by
+ * the filing the system prompt names and the question: a figure quoted in other units than the page
+ * prints it ("$55.2 million" of a table "in thousands" printing 55,189), a figure the answer computes
+ * from two printed ones ($58.8 million = $90,123 thousand − $31,352 thousand), a figure the page does
+ * not print, and a quote on its page that does not match the question. What only a browser shows:
+ * the chips' states and colours and the key, the summary line, the printed page (the filing's HTML,
+ * or the PDF drawn by pdf.js) and the page's tables with the cells the check matched marked
+ * (Facebook p.50: "$3.7 billion" is the "$3,711" printed "in millions").
  */
 import { mkdirSync } from 'node:fs'
-import { createServer, type Server, type ServerResponse } from 'node:http'
 import { join, resolve } from 'node:path'
+import { type FakeAnthropic, startFakeAnthropic } from '@asks1/server/testing/fake-anthropic'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -24,50 +25,13 @@ const ANSWER =
   '2010 it was $90,123 thousand, up from $31,352 thousand a year before: $58.8 million more [p.F-4].'
 /** Facebook's p.50 prints "$3,711" under "(in millions)", and nowhere "$3.7 billion" (issue 12). */
 const FACEBOOK_ANSWER = "Facebook's revenue was $3.7 billion in 2011 [p.50]."
+/** Asked of Pandora: p.70 prints "More than 50%", not 75%; p.79's offices are on it but off the question. */
+const MOBILE_QUESTION = 'How much of Pandora’s listening happens on mobile devices?'
+const MOBILE_ANSWER =
+  'More than 75% of all listener hours streamed from the Pandora service in January 2011 were delivered ' +
+  'to a mobile device [p.70]. Our principal executive offices are located in Oakland, California [p.79].'
 
 const SHOTS = join(resolve(import.meta.dirname), 'screenshots')
-
-const sse = (res: ServerResponse, type: string, data: Record<string, unknown>) =>
-  res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`)
-
-/**
- * The fake Messages API: the scripted answer for the filing the system prompt names, streamed as
- * the API streams.
- */
-function fakeClaude(): Server {
-  return createServer((req, res) => {
-    let body = ''
-    req.on('data', (chunk) => {
-      body += chunk
-    })
-    req.on('end', () => {
-      const system = String((JSON.parse(body) as { system?: unknown }).system ?? '')
-      const text = system.includes('Facebook, Inc.') ? FACEBOOK_ANSWER : ANSWER
-      res.writeHead(200, { 'content-type': 'text/event-stream' })
-      sse(res, 'message_start', {
-        message: {
-          id: 'msg_figures',
-          type: 'message',
-          role: 'assistant',
-          content: [],
-          model: 'claude-haiku-4-5',
-          stop_reason: null,
-          stop_sequence: null,
-          usage: { input_tokens: 100, output_tokens: 1 },
-        },
-      })
-      sse(res, 'content_block_start', { index: 0, content_block: { type: 'text', text: '' } })
-      sse(res, 'content_block_delta', { index: 0, delta: { type: 'text_delta', text } })
-      sse(res, 'content_block_stop', { index: 0 })
-      sse(res, 'message_delta', {
-        delta: { stop_reason: 'end_turn', stop_sequence: null },
-        usage: { output_tokens: 60 },
-      })
-      sse(res, 'message_stop', {})
-      res.end()
-    })
-  })
-}
 
 const marks = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()))
@@ -76,19 +40,24 @@ describe.skipIf(!hasChromium)(
   'figures: chips, key and highlights (Chromium, real server, fake Messages API)',
   () => {
     let server: E2eServer
-    let claude: Server
+    let claude: FakeAnthropic
     let browser: Browser
 
     beforeAll(async () => {
-      claude = fakeClaude()
-      await new Promise<void>((ok) => claude.listen(0, '127.0.0.1', ok))
-      const address = claude.address()
-      if (!address || typeof address === 'string') throw new Error('fake Claude did not listen')
+      claude = await startFakeAnthropic()
+      claude.reply = ({ body }) => ({
+        kind: 'text',
+        text: body.system?.includes('Facebook, Inc.')
+          ? FACEBOOK_ANSWER
+          : body.messages.at(-1)?.content.endsWith(`Question: ${MOBILE_QUESTION}`)
+            ? MOBILE_ANSWER
+            : ANSWER,
+      })
       server = await startServer(
         'asks1-e2e-figures-',
         {
           ANTHROPIC_API_KEY: 'test-key-for-the-fake-messages-api',
-          ANTHROPIC_BASE_URL: `http://127.0.0.1:${address.port}`,
+          ANTHROPIC_BASE_URL: claude.url,
           ANTHROPIC_MAX_RETRIES: '0',
         },
         { ingest: ['pandora-s1', 'facebook-s1'] },
@@ -99,15 +68,21 @@ describe.skipIf(!hasChromium)(
     afterAll(async () => {
       await browser?.close()
       await server?.close()
-      if (claude) await new Promise((ok) => claude.close(ok))
+      await claude?.close()
     })
 
-    test('a rescaled figure marks its printed cell; a computed one has its own chip, key entry and derivation', async () => {
+    /** A desktop page on `path`, collecting the page's uncaught errors. */
+    async function open(path = '/') {
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } })
       const page = await ctx.newPage()
       const errors: string[] = []
       page.on('pageerror', (err) => errors.push(String(err)))
-      await page.goto(server.base)
+      await page.goto(`${server.base}${path}`)
+      return { ctx, page, errors }
+    }
+
+    test('a rescaled figure marks its printed cell; a computed one has its own chip, key entry and derivation', async () => {
+      const { ctx, page, errors } = await open()
       await page.getByRole('heading', { level: 1 }).waitFor()
       await page.locator('.cards .card').first().click()
 
@@ -181,12 +156,46 @@ describe.skipIf(!hasChromium)(
       expect(errors).toEqual([])
     }, 120_000)
 
+    test('a figure not found and a quote that barely matches: neither is green, and the summary counts both', async () => {
+      const { ctx, page, errors } = await open()
+      await page.getByRole('heading', { level: 1, name: /Pandora/ }).waitFor()
+      await page.locator('#question').fill(MOBILE_QUESTION)
+      await page.locator('#question').press('Enter')
+      const text = page.locator('.answer__text')
+      // Claude's "75%" is checked as the server checks any figure: p.70 prints "More than 50%".
+      const notFound = text.getByRole('button', { name: /^p\.70, not verified/ })
+      await notFound.waitFor({ timeout: 30_000 })
+      // p.79 holds the quote (✓: on its page) but it is about the offices, not the question.
+      const weak = text.getByRole('button', { name: /^p\.79, checked, barely matches the question/ })
+      expect(await weak.getAttribute('class')).toMatch(/cite--verified.*cite--match-weak/)
+      // (Expressions, not functions: this project's types have no DOM; they run in the page.)
+      const mark = (selector: string): Promise<string> =>
+        page.evaluate(
+          `getComputedStyle(document.querySelector(${JSON.stringify(selector)}), '::before').content`,
+        )
+      const background = (selector: string): Promise<string> =>
+        page.evaluate(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).backgroundColor`)
+      expect(await mark('.answer__text .cite--match-weak .cite__mark')).toBe('"✓"')
+      // Green is what the key's "found on that page" sample shows; the weak chip is not green.
+      const green = await background('.badge-key .cite--verified')
+      expect(await background('.answer__text .cite--match-weak')).not.toBe(green)
+      expect(await background('.answer__text .cite--unverified')).not.toBe(green)
+      expect(await mark('.answer__text .cite--unverified .cite__mark')).toBe('none')
+      expect(await page.getByTestId('citation-summary').textContent()).toBe(
+        '2 citations · 1 of 2 citations found on their pages · 1 figure not found on p.70 · 1 weak match to the question',
+      )
+      // The key says what each chip means, on screen (not a tooltip).
+      expect(await page.getByText('a figure not found on that page').isVisible()).toBe(true)
+      expect(await page.getByText(/^how well the passage matches the question/).isVisible()).toBe(true)
+      await notFound.click()
+      const dialog = page.getByRole('dialog', { name: 'Page 70' })
+      await dialog.getByText(/75% was not found on page 70/).waitFor()
+      await ctx.close().catch(() => {})
+      expect(errors).toEqual([])
+    }, 120_000)
+
     test('PDF filing: "$3.7 billion" marks the printed "$3,711" on the pdf.js page and its cell in the table', async () => {
-      const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-      const page = await ctx.newPage()
-      const errors: string[] = []
-      page.on('pageerror', (err) => errors.push(String(err)))
-      await page.goto(`${server.base}/?company=facebook-s1`)
+      const { ctx, page, errors } = await open('/?company=facebook-s1')
       await page.getByRole('heading', { level: 1, name: /Facebook/ }).waitFor()
       await page.locator('#question').fill("What was Facebook's revenue in 2011?")
       await page.locator('#question').press('Enter')

@@ -2,8 +2,8 @@
  * Sentences and table rows of tagged chunk text, each with the printed page(s) it sits on.
  * Pure and browser-safe (Intl.Segmenter is in every current browser and Node).
  *
- * Intl.Segmenter (ICU) finds sentence ends, but cuts after "Mr.", "Sheryl K." and a company's
- * "Inc." followed by a capital; those breaks are merged back with an abbreviation list. Page tags
+ * Intl.Segmenter (ICU) finds sentence ends, but cuts after "Mr.", "Sheryl K.", "J.P. Morgan" and a
+ * company's "Inc." followed by a capital; those breaks are merged back with an abbreviation list. Page tags
  * are taken out before segmenting (so a tag never cuts a sentence) and mapped back by offset, so a
  * sentence that runs across a page break carries both pages. PDF text wraps lines mid-sentence:
  * wrapped lines are joined, while table rows (a label followed by two or more figure cells) stay
@@ -29,7 +29,7 @@ const NEVER_FINAL = new Set(
   ),
 )
 /** Abbreviations that end a sentence only when a new sentence plainly starts after them. */
-const COMPANY_SUFFIX = new Set('inc corp co ltd l.p l.l.c n.a s.a plc u.s u.k jr sr'.split(' '))
+const COMPANY_SUFFIX = new Set('inc corp co ltd l.p l.l.c n.a s.a plc u.s u.k jr sr a.m p.m'.split(' '))
 /** Words that start English sentences in filings; after "Inc." they mean the sentence really ended. */
 const SENTENCE_STARTERS = new Set(
   'the we our in as this these it its for on if such each any there they their under see a an also at to during from since after before while although however no all some other most certain'.split(
@@ -39,19 +39,20 @@ const SENTENCE_STARTERS = new Set(
 
 const lastToken = (s: string) => /([\p{L}.]+)\.\s*$/u.exec(s)?.[1]?.toLowerCase() ?? ''
 
+/** Whether `after` plainly starts a new sentence ("The", "We", …). */
+const startsSentence = (after: string) =>
+  SENTENCE_STARTERS.has((/^\s*["“(]?([\p{L}]+)/u.exec(after)?.[1] ?? '').toLowerCase())
+
 /** Whether the ICU break after `before` is wrong and the next segment continues the sentence. */
 function continues(before: string, after: string): boolean {
   const word = lastToken(before)
   if (!word) return false
   // A lone capital initial: "Sheryl K. Sandberg", "Class B. Stock" is rare enough to accept.
-  if (/^\p{Lu}$/u.test(/(\p{L})\.\s*$/u.exec(before)?.[1] ?? '') && /(?:^|\s)\p{Lu}\.\s*$/u.test(before))
-    return true
+  if (/(?:^|\s)\p{Lu}\.\s*$/u.test(before)) return true
   if (NEVER_FINAL.has(word)) return true
-  if (COMPANY_SUFFIX.has(word)) {
-    const next = /^\s*["“(]?([\p{L}]+)/u.exec(after)?.[1] ?? ''
-    return !SENTENCE_STARTERS.has(next.toLowerCase())
-  }
-  return false
+  // Suffixes and run-together initials ("J.P. Morgan", "D.C.") end a sentence only when a new one
+  // plainly starts after them.
+  return (COMPANY_SUFFIX.has(word) || /\p{Lu}\.\p{Lu}\.\s*$/u.test(before)) && !startsSentence(after)
 }
 
 // A table row: a label, then at least two figure cells ("Revenue $ 777 $1,974 $3,711", "(10) (22)", "—").

@@ -9,7 +9,10 @@
  *   - error bodies `{"type":"error","error":{"type","message"},"request_id"}` with the statuses the
  *     API uses: 400 "credit balance is too low" (billing), 429 rate_limit_error (+ retry-after),
  *     529 overloaded_error, and an `error` event in the middle of a stream.
- * Tests queue what the next requests get and read back what the SDK sent.
+ * Tests queue what the next requests get (or answer each request from what it asks, with `reply`)
+ * and read back what the SDK sent. Test-only: it lives outside `src/`, so the server never loads it;
+ * the server's, the eval's and the web's end-to-end tests import it as
+ * `@asks1/server/testing/fake-anthropic`.
  */
 import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -26,6 +29,11 @@ export type FakeReply =
       gate?: Promise<void>
       /** After message_stop, keep the response open until the client closes it (a slow final close). */
       holdOpen?: boolean
+      /**
+       * Stream the text, then neither finish the block nor the message: the answer is still "being
+       * written" until the client goes away (a visitor pressing Stop).
+       */
+      unfinished?: boolean
     }
   | { kind: 'error'; status: number; type: string; message: string; headers?: Record<string, string> }
   /** Streams some text, then an SSE `error` event (as the API does when overloaded mid-answer). */
@@ -51,6 +59,11 @@ export const BILLING_MESSAGE =
 export interface FakeAnthropic {
   url: string
   requests: RecordedRequest[]
+  /**
+   * Chooses the reply from the request (e.g. by the filing the system prompt names); when it returns
+   * undefined (or is unset), the queue answers, then `fallback`.
+   */
+  reply?: (request: RecordedRequest) => FakeReply | undefined
   /** Replies for the next requests, in order; when empty, `fallback` answers. */
   queue: FakeReply[]
   fallback: FakeReply
@@ -105,8 +118,9 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       return
     }
     const body = JSON.parse(Buffer.concat(raw).toString('utf8')) as RecordedRequest['body']
-    fake.requests.push({ path: req.url, headers: req.headers, body })
-    const reply = fake.queue.shift() ?? fake.fallback
+    const recorded: RecordedRequest = { path: req.url, headers: req.headers, body }
+    fake.requests.push(recorded)
+    const reply = fake.reply?.(recorded) ?? fake.queue.shift() ?? fake.fallback
     const id = `msg_fake_${++seq}`
     const requestId = `req_fake_${seq}`
     let closed = false
@@ -199,6 +213,7 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       res.end()
       return
     }
+    if (reply.kind === 'text' && reply.unfinished) return
     send('content_block_stop', { type: 'content_block_stop', index: 0 })
     send('message_delta', {
       type: 'message_delta',
