@@ -1,8 +1,10 @@
 /**
  * A figure question answered from a table first: the row that names the question's line item and
  * the column for the asked period ("Revenue, Year ended December 31, 2011: $3,711 million
- * [p.F-4]"), cited on the row's own printed page. Pure: the tables of the retrieved pages are passed
- * in, in retrieval order.
+ * [p.F-4]"), cited on the row's own printed page; the parts of that line item the question names
+ * instead of their total, and a second row for a second line item. Line items are data
+ * (financial-terms.ts, read by line-items.ts); periods are matched in row-periods.ts. Pure: the
+ * tables of the retrieved pages are passed in, in retrieval order.
  */
 
 import { isYear } from '@asks1/shared/contract/calendar'
