@@ -1,9 +1,11 @@
 import type { Table } from '@asks1/shared/contract/tables'
+import { holdsAnswerType } from '@asks1/shared/retrieval/query'
 import type { SearchHit } from '@asks1/shared/store'
 import { describe, expect, it } from 'vitest'
-import { printsBlank } from '../src/answer/blanks'
+import { blankContexts, printsBlank } from '../src/answer/blanks'
 import { clip } from '../src/answer/clip'
 import { extractiveAnswer } from '../src/answer/extractive'
+import { lineItemsNamed } from '../src/answer/line-items-asked'
 import { analyzeQuestion } from '../src/answer/question'
 import { evidenceModel, rankUnits } from '../src/answer/rank'
 import { withRelevance } from '../src/answer/relevance'
@@ -72,6 +74,29 @@ describe('extractive answers', () => {
     const sel = selectQuotes(revenue, rankUnits(revenue, evidenceModel(revenue, many)))
     expect(sel.abstained).toBe(false)
     if (!sel.abstained) expect(sel.quotes.map((u) => u.pages[0])).toEqual(['20', '21', '22'])
+  })
+  it('quotes a weaker follower only when it holds something of what the best quote answers', () => {
+    const q = analyzeQuestion('How much money had Acme raised from investors?', company)
+    const ranked = rankUnits(
+      q,
+      evidenceModel(q, [
+        tagged('6', 'Since our inception, we have raised $188.3 million from investors.'),
+        tagged('F-8', 'The Company held $0.1 million of cash in money market accounts.'),
+        tagged('7', 'We raised $50.0 million in our Series B financing.'),
+      ]),
+    )
+    // Scores set by hand: both followers within the follow ratio, below followApart.
+    const scored = (money: number) =>
+      ranked
+        .map((u) => ({ ...u, score: u.pages[0] === '6' ? 10 : u.pages[0] === 'F-8' ? money : 6 }))
+        .sort((a, b) => b.score - a.score)
+    const pages = (money: number) => {
+      const sel = selectQuotes(q, scored(money))
+      return sel.abstained ? [] : sel.quotes.map((u) => u.pages[0])
+    }
+    // "money market accounts" shares no subject term with the best ("raised", "investors").
+    expect(pages(6.5)).toEqual(['6', '7'])
+    expect(pages(7.5)).toEqual(['6', 'F-8', '7'])
   })
   it('quotes a sentence once when overlapping chunks cut it, and keeps it on another page', () => {
     const whole = 'Our revenue grew 88% in 2011 because advertisers bought more ads on our service.'
@@ -154,6 +179,134 @@ describe('extractive answers', () => {
     expect(printsBlank('Salary ($) Bonus ($) Total $ — $ (24,606)')).toBe(false)
     expect(printsBlank('shares of [●] common stock')).toBe(true)
   })
+  it('abstains when a passage matching as well as the quote prints a blank beside what is asked', () => {
+    const prelim = [
+      tagged(
+        'F-27',
+        'All shares of preferred stock convert to common stock upon an initial public offering at a price of not less than $1.93625 per share.',
+      ),
+      tagged(
+        '40',
+        'A $1.00 increase in the assumed initial public offering price of $ per share would increase our net tangible book value.',
+      ),
+    ]
+    const price = extractiveAnswer('What is the initial public offering price per share?', prelim, {
+      company,
+    })
+    expect(price.abstention?.reason).toBe('blank')
+    expect(price.abstention?.closest[0]?.pages).toEqual(['40'])
+    expect(price.text).not.toContain('1.93625')
+    // A blank in another list item of a passage (an expense left for the final prospectus) is not
+    // where the asked figure belongs: the revenue sentence still answers.
+    const revenue = extractiveAnswer(
+      'How much revenue came from payments and fees?',
+      [
+        tagged('50', 'Payments and other fees revenue was $557 million.'),
+        tagged(
+          '17',
+          '• our ability to increase payments and other fees revenue; • share-based compensation expense of approximately $ million that we will incur.',
+        ),
+      ],
+      { company },
+    )
+    expect(revenue.abstention).toBeNull()
+    expect(revenue.text).toContain('$557 million')
+    expect(blankContexts('• fees revenue; • expense of approximately $ million that we will incur.')).toEqual(
+      [' expense of approximately $ million that we will incur.'],
+    )
+  })
+  it('answers "where" only with a place, and a list of surnames is no place', () => {
+    const listing = [
+      tagged(
+        '159',
+        'The Class I directors will be Messrs. Boylan, Chakravarty and Nashat, and their terms will expire at our first annual meeting after the closing of this offering.',
+      ),
+      tagged('188', 'Our common stock has been approved for listing on the Nasdaq Global Market.'),
+    ]
+    const close = extractiveAnswer(
+      'Where did the stock close on its first day of trading on Nasdaq?',
+      listing,
+      {
+        company,
+      },
+    )
+    expect(close.abstention?.reason).toBe('no-place')
+    expect(close.text).toContain('name no place')
+    expect(holdsAnswerType('the directors will be Messrs. Boylan, Chakravarty and Nashat', 'location')).toBe(
+      false,
+    )
+    const office = tagged(
+      '6',
+      'Our principal executive offices are located at 1 Rocket Road, Hawthorne, California.',
+    )
+    const r = extractiveAnswer('Where is the head office located?', [...listing, office], { company })
+    expect(r.abstention).toBeNull()
+    expect(r.text).toContain('1 Rocket Road')
+  })
+  it('shows a long closest passage around the words it matched, not from its start', () => {
+    // One run-on sentence (a flattened table reads so), too long to show whole.
+    const filler = 'the rocket designs described in this section are illustrative only, '.repeat(12)
+    const long = tagged(
+      '40',
+      `Throughout, ${filler}and an assumed initial public offering price of $ per share is used.`,
+    )
+    const r = extractiveAnswer('What is the initial public offering price per share?', [long], { company })
+    expect(r.abstention?.reason).toBe('blank')
+    expect(r.abstention?.closest[0]?.text).toContain('offering price of $ per share')
+  })
+  it('abstains when the best match says the value asked for is not disclosed', () => {
+    const deal = [
+      tagged(
+        'F-54',
+        'On September 26, 2024, Acme entered into a collaboration with Zenith Corp. to develop rockets for two undisclosed launch targets under two distinct programs, and Zenith will pay an upfront payment of $1.0 million.',
+      ),
+    ]
+    const targets = extractiveAnswer('Which two targets is Acme working on with Zenith?', deal, { company })
+    expect(targets.abstention?.reason).toBe('undisclosed')
+    expect(targets.text).toContain('says the filing does not disclose it')
+    expect(targets.abstention?.closest[0]?.pages).toEqual(['F-54'])
+    // The same sentence states the payment: what is withheld is the targets, not the payment.
+    const payment = extractiveAnswer(
+      'What upfront payment does Zenith make under its programs with Acme?',
+      deal,
+      {
+        company,
+      },
+    )
+    expect(payment.abstention).toBeNull()
+    expect(payment.text).toContain('$1.0 million')
+  })
+  it('answers a figure question naming a line item only with a figure of that line item', () => {
+    const compensation = tagged(
+      '94',
+      'Summary Compensation Table for the fiscal year ended January 31, 2011: Name Fiscal Year Salary ($) Bonus ($) Total ($) Joseph Kennedy 2011 400,000 120,000 520,000',
+    )
+    const question = 'What was total revenue for the fiscal year ended January 31, 2011?'
+    const none = extractiveAnswer(question, [compensation], { company })
+    expect(none.abstention?.reason).toBe('no-line-item')
+    expect(none.text).toContain('give no figure of “total revenue”')
+    expect(none.text).not.toContain('520,000')
+    const revenue = tagged(
+      '46',
+      'Total revenue for the fiscal year ended January 31, 2011 was $137,776 thousand.',
+    )
+    const r = extractiveAnswer(question, [compensation, revenue], { company })
+    expect(r.abstention).toBeNull()
+    expect(r.text).toContain('$137,776 thousand')
+    expect(r.text).not.toContain('520,000')
+    // Revenue printed for other years only: the reply says which line item and year it looked for.
+    const earlier = tagged(
+      '45',
+      'Total revenue for the fiscal year ended January 31, 2010 was $55,189 thousand.',
+    )
+    const other = extractiveAnswer(question, [compensation, earlier], { company })
+    expect(other.abstention?.reason).toBe('no-period')
+    expect(other.text).toContain('give no figure of “total revenue” for 2011')
+    expect([...lineItemsNamed('Net revenues and cost of revenue').keys()]).toEqual(
+      expect.arrayContaining(['Revenues', 'CostOfGoodsAndServicesSold']),
+    )
+    expect(lineItemsNamed('Salary Bonus Total').size).toBe(0)
+  })
   it('abstains when the asked period is in no matching passage, listing the closest passages', () => {
     const r = extractiveAnswer('What revenue did Acme record for the third quarter of 2016?', hits, {
       company,
@@ -181,6 +334,34 @@ describe('extractive answers', () => {
     expect(r.abstention).toBeNull()
     expect(r.text).toContain('120,000')
     expect(r.text).not.toContain('$36')
+  })
+  it('does not answer a count with a measure, but does with a share', () => {
+    const q = 'How many paying Acme One subscribers are there?'
+    const measured = [
+      tagged(
+        '71',
+        'Subscribers to Acme One get 40 hours of launch footage per month, after which they pay $0.99.',
+      ),
+      tagged('72', 'Acme One subscribers stream launch footage at 192 kbps.'),
+    ]
+    const none = extractiveAnswer(q, measured, { company })
+    expect(none.abstention?.reason).toBe('no-figure')
+    expect(none.text).toContain('give no count of what is asked')
+    const share = tagged(
+      '2',
+      'We estimated that paying subscribers represented less than 5% of Acme One accounts.',
+    )
+    const r = extractiveAnswer(q, [...measured, share], { company })
+    expect(r.abstention).toBeNull()
+    expect(r.text).toContain('less than 5%')
+    expect(r.text).not.toContain('40 hours')
+    // A measure the question counts is the count asked for.
+    const space = tagged('79', 'Our headquarters occupy approximately 150,000 square feet of office space.')
+    const counted = extractiveAnswer('How many square feet does the headquarters occupy?', [space], {
+      company,
+    })
+    expect(counted.abstention).toBeNull()
+    expect(counted.text).toContain('150,000 square feet')
   })
   it('reads "IPO" as "initial public offering" when the filing never defines it', () => {
     const r = extractiveAnswer(
@@ -319,6 +500,36 @@ describe('extractive answers', () => {
     expect(ranked[0]?.text).toContain('Deferred revenue was $12 million')
     const tableUnit = ranked.find((u) => u.text.startsWith('Deferred tax'))
     expect(tableUnit?.matched).toHaveLength(1)
+  })
+  it('does not take the filer’s own name or a title of office for the name a “who” question asks', () => {
+    const answer = extractiveAnswer(
+      'Who founded Acme?',
+      [
+        tagged('70', 'Acme Rockets was founded on a deeply held passion for launching things into orbit.'),
+        tagged('101', 'The evaluation was founded on the work of our Chief Executive Officer.'),
+        tagged('82', 'Prior to founding our company, Mr. Smith worked as an independent engineer.'),
+      ],
+      { company },
+    )
+    expect(answer.text).toContain('Mr. Smith')
+    expect(answer.text).not.toContain('passion')
+    expect(answer.text).not.toContain('Chief Executive Officer')
+  })
+  it('answers “what was X in 2013” with the period’s sum before a percentage change', () => {
+    const q = analyzeQuestion('What was the data licensing revenue in 2013?', company)
+    expect(q.answerType).toBe('other')
+    const ranked = rankUnits(
+      q,
+      evidenceModel(q, [
+        tagged('54', 'In 2013, data licensing revenue increased by 48% compared to 2012.'),
+        tagged(
+          '53',
+          'Data licensing revenue was $70.3 million in 2013, as reported in our statements of operations.',
+        ),
+      ]),
+    )
+    expect(ranked[0]?.pages).toEqual(['53'])
+    expect(ranked.map((u) => u.typeHit)).toEqual([true, false])
   })
   it('cuts a long unit around the question’s terms, not at its start', () => {
     const long = `${'Filler words about nothing at all. '.repeat(40)}Revenue was $3,711 million.`

@@ -18,3 +18,57 @@ const BLANKS = [
 
 /** Whether a sentence or row prints a blank where a value belongs. */
 export const printsBlank = (text: string): boolean => BLANKS.some((re) => re.test(text))
+
+/**
+ * How far either side of a blank its subject is printed: the words that say what the blank stands
+ * for sit beside it ("an assumed initial public offering price of $ per share", "approximately
+ * $ million that we will incur"), within a clause of a few words.
+ */
+const NEAR = 60
+/** What ends the stretch a blank belongs to: a list item or a clause of its own. */
+const SEGMENT_BREAK = /[;•]/
+
+/**
+ * Words a filing uses to say it withholds a value: "two undisclosed genetic targets", "the amount
+ * has not been disclosed". Such a sentence tells the reader the filing does not say.
+ */
+const WITHHELD = /\bundisclosed\b|\bnot\s+(?:been\s+)?(?:publicly\s+)?disclosed\b/i
+
+/**
+ * The text beside each blank of `text` (up to NEAR characters either side, within its list item or
+ * clause): what the blank stands for. A long passage printing a blank for the RSU expense in one
+ * bullet ("approximately $ million that we will incur") leaves its revenue bullets unblanked.
+ */
+export function blankContexts(text: string): string[] {
+  return contexts(text, BLANKS, NEAR, NEAR)
+}
+
+/**
+ * How far a withholding word reaches: the noun phrase it qualifies ("undisclosed genetic targets")
+ * or the subject of its clause ("the amount has not been disclosed"), not the rest of a long
+ * sentence (the same sentence goes on about the upfront payment, which it states).
+ */
+const WITHHELD_BEFORE = 30
+const WITHHELD_AFTER = 25
+
+/** The text beside each word of `text` saying a value is withheld ("undisclosed"), as blankContexts. */
+export function withheldContexts(text: string): string[] {
+  return contexts(text, [WITHHELD], WITHHELD_BEFORE, WITHHELD_AFTER)
+}
+
+function contexts(text: string, patterns: readonly RegExp[], before: number, after: number): string[] {
+  const out: string[] = []
+  for (const re of patterns)
+    for (const m of text.matchAll(new RegExp(re.source, `${re.flags.replace('g', '')}g`))) {
+      const at = m.index ?? 0
+      const end = at + m[0].length
+      const lead =
+        text
+          .slice(Math.max(0, at - before), at)
+          .split(SEGMENT_BREAK)
+          .at(-1) ?? ''
+      const tail = text.slice(end, end + after).split(SEGMENT_BREAK)[0] ?? ''
+      out.push(`${lead}${m[0]}${tail}`)
+    }
+  return out
+}

@@ -12,6 +12,7 @@ import type { Table } from '@asks1/shared/contract/tables'
 import type { SearchHit } from '@asks1/shared/store'
 import { clip } from './clip'
 import { PRONOUN } from './compound'
+import { lineItemsNamed } from './line-items-asked'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { quoteSpan } from './quote-pages'
 import { evidenceModel, type RankedUnit, rankUnits } from './rank'
@@ -54,12 +55,21 @@ const WHY: Record<
     return `${context.length ? `the passages that mention ${quoted(context)}` : 'the matching passages'} say nothing of ${quoted(asTyped(question, subjectTerms(q)))}`
   },
   blank: () =>
-    'the passage that matches best prints a blank where the answer belongs (a preliminary prospectus leaves the offering price and what follows from it for the final one)',
+    'a passage that matches the question as well as any prints a blank where the answer belongs (a preliminary prospectus leaves the offering price and what follows from it for the final one)',
+  undisclosed: () => 'the passage that matches best says the filing does not disclose it',
   'weak-match': () => 'no passage matches the question closely enough to quote as an answer',
-  'no-figure': () => 'the passages that match the question give no figure of the kind asked for',
+  'no-figure': (q) =>
+    q.answerType === 'count'
+      ? 'the passages that match the question give no count of what is asked (a sum of money or a measure such as “40 hours” is not one)'
+      : 'the passages that match the question give no figure of the kind asked for',
+  'no-line-item': (q) =>
+    `the passages that match the question give no figure of ${quoted([...lineItemsNamed(q.text).values()])}`,
   'no-name-answer': () => 'the passages that match the question name no person or firm',
-  'no-period': (q) =>
-    `the passages that match the question give no figure for ${q.periods.filter(isYear).join(' or ')}`,
+  'no-place': () => 'the passages that match the question name no place (an address, a city and state)',
+  'no-period': (q) => {
+    const items = [...lineItemsNamed(q.text).values()]
+    return `the passages that match the question give no figure ${items.length ? `of ${quoted(items)} ` : ''}for ${q.periods.filter(isYear).join(' or ')}`
+  },
 }
 
 const titleCase = (w: string) => w.charAt(0).toUpperCase() + w.slice(1)
@@ -88,7 +98,8 @@ function abstain(
   const closest = sel.closest.map((u: RankedUnit) => ({
     pages: u.pages,
     section: u.section,
-    text: clip(u.text),
+    // A long passage is shown around the words it matched, as a quote would be, not from its start.
+    text: clip(u.text, u.matched),
   }))
   const lines = [
     `The filing does not appear to say: ${WHY[sel.reason](q, question)}.`,

@@ -32,6 +32,8 @@ export interface QuestionAnalysis {
    * which no single period's table cell states.
    */
   asksChange?: boolean
+  /** The filing's own name, as index terms ("pandora", "media"): what a passage about the filer prints. */
+  own?: string[]
 }
 
 /** A degree question on speed asks a rate of change (answerTypeOf reads it as a percentage). */
@@ -120,5 +122,6 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
     names: [...new Set(runs.flat())],
     nameHeads: [...new Set(runs.map((r) => r.at(-1) as string))],
     asksChange: RATE_FRAME.test(q.text),
+    own: [...own],
   }
 }

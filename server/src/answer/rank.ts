@@ -210,6 +210,29 @@ export function evidenceModel(
   }
 }
 
+/**
+ * Titles of office: Regulation S-K Item 401 lists a filer's officers by them ("Chief Executive
+ * Officer", "Vice President"). A run of capitalised titles names an office, not who holds it.
+ */
+const TITLE_WORDS = new Set(
+  'chief executive financial operating technology technical accounting officer officers president vice chairman chair director directors secretary treasurer general counsel board senior'.split(
+    ' ',
+  ),
+)
+
+/**
+ * Whether a text names a person or firm (the answer-type evidence of the query module) once the
+ * filer's own name and titles of office are read as common words: "Pandora was founded on a deeply
+ * held passion" names no founder, "our Chief Executive Officer" no one.
+ */
+function namesSomeone(text: string, own: readonly string[]): boolean {
+  const ownSet = new Set(own)
+  const masked = text.replace(/\b\p{Lu}[\p{L}]*\b/gu, (w) =>
+    TITLE_WORDS.has(w.toLowerCase()) || stemsOf(w).some((t) => ownSet.has(t)) ? w.toLowerCase() : w,
+  )
+  return holdsAnswerType(masked, 'name')
+}
+
 /** Whether a text states a figure, and whether all it states are sums of money. */
 function figureFacts(text: string): { hasFigure: boolean; moneyOnly: boolean } {
   const figures = parseFigures(text).filter((f) => !f.label)
@@ -228,9 +251,11 @@ function figureFacts(text: string): { hasFigure: boolean; moneyOnly: boolean } {
 function measureQuoted(u: Prepared, q: QuestionAnalysis, model: EvidenceModel) {
   const whole = model.measure(u.text, u.stems)
   const focus = [...whole.matched, ...q.periods]
-  const window = clipWindow(u.text, focus)
+  const window = clipWindow(u.text, focus, u.pageStarts.slice(1))
   if (u.text.length <= WINDOW_SCORED) return { ...whole, window, seen: u.text, stems: u.stems }
-  const seen = u.text.slice(window.from, window.to)
+  const quoted = u.text.slice(window.from, window.to)
+  // Rows of a table are measured with the table's header, which says what their figures are.
+  const seen = window.header ? `${u.text.slice(window.header.from, window.header.to)} ${quoted}` : quoted
   const names = whole.matched.filter((m) => q.names.includes(m))
   const stems = model.stems(seen)
   return { ...model.measure(seen, [...stems, ...names]), window, seen, stems }
@@ -241,10 +266,14 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
   const years = q.periods.filter(isYear)
   const quarters = q.periods.flatMap((p) => (/^q[1-4]$/.test(p) ? [quarterWording(Number(p.slice(1)))] : []))
   const hedged = !HEDGE_RE.test(q.text)
+  // A question naming a year and no other kind of answer ("What was the revenue in 2011?") asks for
+  // what the filing reports for that period: a sum or a count, not a percentage (a change is asked
+  // as one: "how fast", "what percentage").
+  const asked = q.answerType === 'other' && years.length > 0 ? 'amount' : q.answerType
   return model.units
     .map((u) => {
       const { window, seen, bm25, coverage, evidence, matched, stems } = measureQuoted(u, q, model)
-      const typeHit = holdsAnswerType(seen, q.answerType)
+      const typeHit = asked === 'name' ? namesSomeone(seen, q.own ?? []) : holdsAnswerType(seen, asked)
       const unitYears = yearsIn(u.text)
       const periodHit =
         years.some((y) => unitYears.includes(y)) &&

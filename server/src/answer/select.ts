@@ -7,23 +7,39 @@
  * sets (camp4, twitter-10k) with `pnpm eval`; the figures are in docs/answers.md.
  */
 import { isYear, MONTH_NAMES } from '@asks1/shared/contract/calendar'
+import { type Figure, parseFigures } from '@asks1/shared/contract/figures'
 import { ORDINAL_QUARTER } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
-import { printsBlank } from './blanks'
+import { blankContexts, printsBlank, withheldContexts } from './blanks'
+import { lineItemsNamed } from './line-items-asked'
 import type { QuestionAnalysis } from './question'
 import type { RankedUnit } from './rank'
+import { stemsOf } from './stems'
 
 export interface SelectParams {
   /** Least evidence (0..1) for a unit to be quoted as an answer. */
   minEvidence: number
   /** A second or third quote must score at least this share of the best one. */
   followRatio: number
+  /**
+   * Below this share of the best one's score, a second or third quote must also hold one of the
+   * subject terms the best holds: it then says more of what the best answers, not what another
+   * reading of the question's words is about ("money market accounts" after "we have raised $188.3
+   * million" for "How much money had CAMP4 raised …?").
+   */
+  followApart: number
   /** How many ranked units are considered. */
   depth: number
   max: number
 }
 
-export const SELECT_DEFAULTS: SelectParams = { minEvidence: 0.15, followRatio: 0.5, depth: 40, max: 3 }
+export const SELECT_DEFAULTS: SelectParams = {
+  minEvidence: 0.15,
+  followRatio: 0.5,
+  followApart: 0.7,
+  depth: 40,
+  max: 3,
+}
 
 /** Answer types whose answer is a figure: a unit without one does not answer. */
 const FIGURE_TYPES = new Set(['amount', 'percentage', 'count', 'duration', 'date'])
@@ -62,6 +78,12 @@ export function subjectTerms(q: QuestionAnalysis): string[] {
   return [...q.terms.filter(subject), ...q.phrases.filter((p) => p.split(' ').some(subject))]
 }
 
+/** Answer types a quote must hold, and the reason given when no matching unit does. */
+const HELD_TYPES: Partial<Record<QuestionAnalysis['answerType'], 'no-name-answer' | 'no-place'>> = {
+  name: 'no-name-answer',
+  location: 'no-place',
+}
+
 export type Selection =
   | { abstained: false; quotes: RankedUnit[] }
   | {
@@ -72,9 +94,12 @@ export type Selection =
         | 'no-subject'
         | 'weak-match'
         | 'no-figure'
+        | 'no-line-item'
         | 'no-name-answer'
+        | 'no-place'
         | 'no-period'
         | 'blank'
+        | 'undisclosed'
       closest: RankedUnit[]
     }
 
@@ -85,52 +110,26 @@ export function selectQuotes(
 ): Selection {
   const pool = ranked.slice(0, params.depth)
   const closest = pool.filter((u) => u.matched.length > 0).slice(0, 3)
-  if (closest.length === 0) return { abstained: true, reason: 'no-passage', closest }
-  let ok = pool.filter((u) => u.evidence >= params.minEvidence)
-  if (ok.length === 0) return { abstained: true, reason: 'weak-match', closest }
-  // A name the question asks about (a person, a company, a product) must be in the passage quoted:
-  // a passage about someone else answers nothing, however many other words it shares.
-  ok = ok.filter((u) => u.namesHeld)
-  if (ok.length === 0) return { abstained: true, reason: 'no-name', closest }
-  // And a question asks something about whom or when it names: a unit that shares only the name (a
-  // share table listing "Mr. Zuckerberg" for "his favourite food") or only the period ("in the first
-  // quarter of 2012, our compensation committee…" for that quarter's revenue) does not answer.
-  const about = subjectTerms(q)
-  if (about.length > 0) {
-    ok = ok.filter((u) => u.matched.some((m) => about.includes(m)))
-    if (ok.length === 0) return { abstained: true, reason: 'no-subject', closest }
+  const found = answering(q, pool, params)
+  if ('reason' in found) {
+    const first = found.first
+    const shown = first ? [first, ...closest.filter((u) => u !== first)].slice(0, 3) : closest
+    return { abstained: true, reason: found.reason, closest: shown }
   }
-  // "Who …?" / "Which firm …?" asks for a name: a unit naming no person or firm (by the answer-type
-  // evidence of the query module) says something about the subject but not who. Measured with the
-  // compound rule in extractive.ts: check negatives refused 70 -> 80 %, nothing else changes.
-  if (q.answerType === 'name') {
-    ok = ok.filter((u) => u.typeHit)
-    if (ok.length === 0) return { abstained: true, reason: 'no-name-answer', closest }
-  }
-  // A figure question: a unit without any figure does not answer it; one with the asked kind of
-  // figure (and period) is preferred by the ranker but not required (a share can answer "how much").
-  if (asksFigure(q)) {
-    ok = ok.filter((u) => u.hasFigure || u.typeHit)
-    // "How many" counts things: a sum of money is not a count ("How many paying subscribers?" is not
-    // answered by the subscription's price, nor "How many people work there?" by a salary).
-    if (q.answerType === 'count') ok = ok.filter((u) => !u.moneyOnly)
-    if (ok.length === 0) return { abstained: true, reason: 'no-figure', closest }
-  }
-  // A period asked about that no matching unit names: the filing does not cover it. A table row
-  // names its period in the table's header, so a row stays.
-  if (q.periods.some(isYear)) {
-    if (!ok.some((u) => u.periodHit || u.periodInPassage))
-      return { abstained: true, reason: 'no-period', closest }
-    ok = ok.filter((u) => u.periodHit || u.periodInPassage || u.kind === 'row')
-  }
-  // The unit that answers best prints a blank where the value belongs: the filing leaves it for a
-  // later version (a preliminary prospectus before pricing), so it does not say; show where it would.
-  if (printsBlank((ok[0] as RankedUnit).text))
-    return { abstained: true, reason: 'blank', closest: [ok[0] as RankedUnit, ...closest].slice(0, 3) }
-  ok = ok.filter((u) => !printsBlank(u.text))
+  const ok = found.ok.filter((u) => !printsBlank(u.text))
   const best = ok[0] as RankedUnit
   const quotes: RankedUnit[] = []
-  const followers = ok.slice(1).filter((u) => u.score >= params.followRatio * best.score)
+  const subject = new Set(subjectTerms(q))
+  const bestHolds = best.matched.filter((m) => subject.has(m))
+  const followers = ok
+    .slice(1)
+    .filter(
+      (u) =>
+        u.score >= params.followRatio * best.score &&
+        (u.score >= params.followApart * best.score ||
+          bestHolds.length === 0 ||
+          u.matched.some((m) => bestHolds.includes(m))),
+    )
   // Twins are folded among the quotes chosen, not replaced by the next unit down the list.
   for (const u of [best, ...followers].slice(0, params.max)) {
     // Chunks overlap, so one sentence can come twice: cut at a chunk's end and whole in the next.
@@ -143,6 +142,132 @@ export function selectQuotes(
     else if (words(u.text).length > words((quotes[twin] as RankedUnit).text).length) quotes[twin] = u
   }
   return { abstained: false, quotes }
+}
+
+type Reason = Extract<Selection, { abstained: true }>['reason']
+
+/**
+ * The units that answer the question, best first, or why none does (and the passage to show first:
+ * where the filing prints a blank or says the value is withheld). Each step is evidence that a unit
+ * does not answer; the measurements behind each are in docs/answers.md.
+ */
+function answering(
+  q: QuestionAnalysis,
+  pool: readonly RankedUnit[],
+  params: SelectParams,
+): { ok: RankedUnit[] } | { reason: Reason; first?: RankedUnit } {
+  if (!pool.some((u) => u.matched.length > 0)) return { reason: 'no-passage' }
+  let ok = pool.filter((u) => u.evidence >= params.minEvidence)
+  if (ok.length === 0) return { reason: 'weak-match' }
+  // A name the question asks about (a person, a company, a product) must be in the passage quoted:
+  // a passage about someone else answers nothing, however many other words it shares.
+  ok = ok.filter((u) => u.namesHeld)
+  if (ok.length === 0) return { reason: 'no-name' }
+  // And a question asks something about whom or when it names: a unit that shares only the name (a
+  // share table listing "Mr. Zuckerberg" for "his favourite food") or only the period ("in the first
+  // quarter of 2012, our compensation committee…" for that quarter's revenue) does not answer.
+  const about = subjectTerms(q)
+  if (about.length > 0) {
+    ok = ok.filter((u) => u.matched.some((m) => about.includes(m)))
+    if (ok.length === 0) return { reason: 'no-subject' }
+  }
+  // "Who …?" / "Which firm …?" asks for a name: a unit naming no person or firm (by the answer-type
+  // evidence of the query module) says something about the subject but not who. Measured with the
+  // compound rule in extractive.ts: check negatives refused 70 -> 80 %, nothing else changes.
+  // "Where …?" asks for a place the same way: a unit printing no address or "City, State" says
+  // something about the subject but not where (check negatives refused 90 -> 100 %, nothing else).
+  const held = HELD_TYPES[q.answerType]
+  if (held) {
+    ok = ok.filter((u) => u.typeHit)
+    if (ok.length === 0) return { reason: held }
+  }
+  // A unit printing a blank beside what is asked holds the place of the figure asked for.
+  const blanked = new Set(ok.filter((u) => blankOfSubject(u, about)))
+  if (asksFigure(q)) {
+    const figures = figureAnswers(q, ok, blanked)
+    if ('reason' in figures) return figures
+    ok = figures.ok
+  }
+  // A period asked about that no matching unit names: the filing does not cover it. A table row
+  // names its period in the table's header, so a row stays.
+  if (q.periods.some(isYear)) {
+    if (!ok.some((u) => u.periodHit || u.periodInPassage)) return { reason: 'no-period' }
+    ok = ok.filter((u) => u.periodHit || u.periodInPassage || u.kind === 'row')
+  }
+  // The unit that answers best prints a blank where the value belongs, or one matching the question
+  // at least as well prints it beside what is asked (the quote would be a figure of something else
+  // the words also fit: a preferred stock's conversion price for the offering price): the filing
+  // leaves the value for a later version (a preliminary prospectus before pricing), so it does not
+  // say; show where it would.
+  const top = ok[0] as RankedUnit
+  const blank = printsBlank(top.text) ? top : ok.find((u) => blanked.has(u) && u.evidence >= top.evidence)
+  if (blank) return { reason: 'blank', first: blank }
+  // The unit that answers best says the value is withheld ("two undisclosed genetic targets"): the
+  // filing says it does not say. Show that passage rather than quote it as an answer.
+  if (besideSubject(withheldContexts(top.text), top, about)) return { reason: 'undisclosed', first: top }
+  return { ok }
+}
+
+/** For a figure question, the units stating the kind of figure asked for, or why none does. */
+function figureAnswers(
+  q: QuestionAnalysis,
+  units: readonly RankedUnit[],
+  blanked: ReadonlySet<RankedUnit>,
+): { ok: RankedUnit[] } | { reason: Reason } {
+  // A figure question: a unit without any figure does not answer it; one with the asked kind of
+  // figure (and period) is preferred by the ranker but not required (a share can answer "how much").
+  let ok = units.filter((u) => u.hasFigure || u.typeHit || blanked.has(u))
+  // "How many" counts things: a sum of money is not a count ("How many paying subscribers?" is not
+  // answered by the subscription's price, nor "How many people work there?" by a salary).
+  if (q.answerType === 'count')
+    ok = ok.filter((u) => !u.moneyOnly && (blanked.has(u) || countsThings(quoted(u), q.terms)))
+  if (ok.length === 0) return { reason: 'no-figure' }
+  // A figure of the line item asked ("total revenue for the fiscal year ended …"), not another
+  // table's total for that year (the executive compensation table's "Total"): the quoted words
+  // print one of its captions.
+  const items = [...lineItemsNamed(q.text).keys()]
+  if (items.length > 0) {
+    ok = ok.filter((u) => blanked.has(u) || items.some((i) => lineItemsNamed(quoted(u)).has(i)))
+    if (ok.length === 0) return { reason: 'no-line-item' }
+  }
+  return { ok }
+}
+
+/**
+ * Units of measure (NIST SP 811: time, data, length, area, mass): a number printed before one
+ * measures ("40 hours", "192 kbps"), it does not count the things a "how many" question asks about.
+ */
+const MEASURE_AFTER =
+  /^\s*(?:seconds?|minutes?|hours?|days?|weeks?|months?|quarters?|years?|(?:k|m|g)bps|(?:k|m|g|t)b|bytes?|bits?|miles?|feet|square|sq\.|acres?|kilometers?|meters?|pounds?|tons?|kg|kilograms?)\b/i
+
+/**
+ * Whether a text prints a count: a number that is not a sum of money, a year or a measure, or a
+ * share ("How many of its users are fake?" is answered by "less than 5% of our MAUs"). A measure the
+ * question itself counts is its count ("How many listener hours …?": "3.8 billion hours").
+ */
+function countsThings(text: string, asked: readonly string[]): boolean {
+  const measures = (f: Figure) => {
+    const unit = MEASURE_AFTER.exec(text.slice(f.index + f.text.length))
+    return unit !== null && !stemsOf(unit[0]).some((t) => asked.includes(t))
+  }
+  return parseFigures(text).some(
+    (f) => f.kind === 'percent' || (f.kind === 'number' && !f.label && !measures(f)),
+  )
+}
+
+/** What a unit would quote: the whole unit, or its window when it is too long to quote whole. */
+const quoted = (u: RankedUnit): string => u.text.slice(u.window.from, u.window.to)
+
+/** A blank printed beside a term of what is asked that the unit matches ("offering price of $ per share"). */
+function blankOfSubject(u: RankedUnit, about: readonly string[]): boolean {
+  return besideSubject(blankContexts(u.text), u, about)
+}
+
+/** One of the contexts holds a term of what is asked that the unit matches. */
+function besideSubject(contexts: readonly string[], u: RankedUnit, about: readonly string[]): boolean {
+  const wanted = about.filter((t) => u.matched.includes(t) && !t.includes(' '))
+  if (wanted.length === 0) return false
+  return contexts.some((c) => stemsOf(c).some((t) => wanted.includes(t)))
 }
 
 const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []

@@ -228,13 +228,16 @@ export const AbstentionSchema = Type.Object({
       Type.Literal('no-subject'),
       Type.Literal('weak-match'),
       Type.Literal('no-figure'),
+      Type.Literal('no-line-item'),
       Type.Literal('no-name-answer'),
+      Type.Literal('no-place'),
       Type.Literal('no-period'),
       Type.Literal('blank'),
+      Type.Literal('undisclosed'),
     ],
     {
       description:
-        'no passage matched; no matching passage names what was asked about; none that names it mentions what was asked of it; matches too weak; no figure of the asked kind; no person or firm named for a who question; not for the asked period; the best match prints a blank where the answer belongs',
+        'no passage matched; no matching passage names what was asked about; none that names it mentions what was asked of it; matches too weak; no figure of the asked kind; no figure of the line item asked (revenue, net income…); no person or firm named for a who question; no place named for a where question; not for the asked period; the best match prints a blank where the answer belongs; the best match says the value is not disclosed',
     },
   ),
   searched: Type.Object({

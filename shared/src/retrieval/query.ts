@@ -357,7 +357,7 @@ const ANSWER_EVIDENCE: Readonly<Record<AnswerType, RegExp | ((text: string) => b
   date: new RegExp(`\\b(?:${MONTHS})\\.?\\s+\\d{1,2},?\\s+(?:19|20)\\d{2}\\b|\\b(?:19|20)\\d{2}\\b`, 'i'),
   duration: new RegExp(`\\b(?:\\d+|${NUMBER_WORD})\\s?(?:-\\s?)?(?:days?|weeks?|months?|years?)\\b`, 'i'),
   location:
-    /\b\d+\s+(?:[A-Z][a-z]+\s+)+(?:Street|Road|Avenue|Drive|Boulevard|Way|Place|Parkway|Lane)\b|\b[A-Z][a-z]+,\s+(?:[A-Z][a-z]+|[A-Z]{2})\b/,
+    /\b\d+\s+(?:[A-Z][a-z]+\s+)+(?:Street|Road|Avenue|Drive|Boulevard|Way|Place|Parkway|Lane)\b|(?<!\b(?:Messrs|Mr|Mrs|Ms|Dr)\.\s+(?:[A-Z][a-z]+,\s+)*)\b[A-Z][a-z]+,\s+(?:[A-Z][a-z]+|[A-Z]{2})\b/,
   name: (text) =>
     /\b(?:Mr|Mrs|Ms|Dr)\.\s+[A-Z][a-z]+/.test(text) ||
     [...text.matchAll(/\b[A-Z][a-z]+(?:(?:\s+[A-Z]\.)?\s+[A-Z][a-z]+)+\b/g)].some(
