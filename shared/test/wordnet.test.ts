@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { analyzeQuery } from '../src/retrieval/query'
+import { analyzeQuery, expansions, searchTerms } from '../src/retrieval/query'
 import { stem } from '../src/retrieval/terms'
 import {
   baseForms,
   closeWordNet,
+  DERIVE_WEIGHT,
   derivedTerms,
   derivedWords,
   synonymTerms,
@@ -56,6 +57,30 @@ describe('WordNet derivations', () => {
     // The same word in lower case, or first in its sentence, is the common word.
     const common = analyzeQuery('Target: how was the sales target set?')
     expect(synonymTerms(common.text, common.terms)).toContain(stem('mark'))
+  })
+})
+
+describe('WordNet relatives in the query analysis', () => {
+  it('reads them once and searches those of the searched words at lower weights', () => {
+    const q = analyzeQuery('How many people does the company employ?')
+    expect(q.relatives?.map((w) => w.term)).toContain(stem('employ'))
+    const { derived, synonyms } = expansions(q)
+    expect(derived).toContain(stem('employees'))
+    const { terms, termWeights } = searchTerms(q)
+    expect(terms).toEqual([...q.terms, ...derived, ...synonyms])
+    expect(termWeights[terms.indexOf(stem('employees'))]).toBe(DERIVE_WEIGHT)
+    expect(termWeights.slice(0, q.terms.length).every((w) => w === 1)).toBe(true)
+    expect(searchTerms(q, { derive: false, synonyms: false }).terms).toEqual(q.terms)
+  })
+
+  it('follows an edit of the terms: a word no longer searched is not expanded', () => {
+    const q = analyzeQuery('How many people does the company employ?')
+    const edited = { ...q, terms: q.terms.filter((t) => t !== stem('employ')) }
+    expect(expansions(edited).derived).not.toContain(stem('employees'))
+    expect(expansions(q, false).derived).toEqual([])
+    // An analysis built by hand, without its relatives, has them read from its text.
+    const { relatives: _, ...bare } = q
+    expect(expansions(bare)).toEqual(expansions(q))
   })
 })
 

@@ -32,6 +32,8 @@ export interface RetrievalFeatures {
   section: boolean
   /** Passages whose printed pages all show in passages above them move down (rerank.ts `newPagesFirst`). */
   pages: boolean
+  /** A passage in (or printing the heading of) a standard section the question names is lifted (sections.ts). */
+  named: boolean
   /** WordNet's derivationally related forms of the question's words are searched too (wordnet.ts). */
   derive: boolean
   /** WordNet's synonyms (first sense) of the question's words are searched too (wordnet.ts). */
@@ -58,6 +60,7 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   answer: true,
   section: true,
   pages: true,
+  named: true,
   derive: true,
   synonyms: true,
   rows: false,

@@ -16,8 +16,10 @@
 import { MONTH_NAMES, monthOf } from '../contract/calendar'
 import { parseFigures } from '../contract/figures'
 import type { StatementId } from './financial-terms'
+import { type NamedSection, namedSections } from './sections'
 import { askedStatements, splitInstructions } from './statements'
 import { isStopWord, keywordTerms } from './terms'
+import { DERIVE_WEIGHT, expansionTerms, SYNONYM_WEIGHT, type WordRelatives, wordRelatives } from './wordnet'
 
 export type AnswerType =
   | 'amount'
@@ -58,6 +60,15 @@ export interface QueryAnalysis {
   answerType: AnswerType
   /** The primary statements the question names, or whose line items a ratio it names is made of. */
   statements?: StatementId[]
+  /**
+   * WordNet's relatives of the question's plain words (wordnet.ts), read once here. Those of the
+   * words whose term is searched join the search at lower weights (`expansions`, `searchTerms`); a
+   * caller that edits `terms` (a compound question's parts) gets the expansions of its edit. An
+   * analysis built by hand without them has them read from `text` when searched.
+   */
+  relatives?: WordRelatives[]
+  /** The standard sections (vocabulary.ts ids) whose title the question names (sections.ts). */
+  sections?: NamedSection[]
   /** The question's dense vector, when an embedder is present. */
   vector?: Float32Array | null
 }
@@ -314,7 +325,47 @@ export function analyzeQuery(question: string, options: AnalyzeOptions = {}): Qu
     periods,
     answerType: answerTypeOf(asked),
     statements: askedStatements(question),
+    relatives: wordRelatives(question),
+    sections: namedSections(question, [...terms]),
     ...(options.vector !== undefined ? { vector: options.vector } : {}),
+  }
+}
+
+/**
+ * The terms searched beside the question's own at lower weights: WordNet's derivationally related
+ * forms of the searched words, then the synonyms of their first sense (wordnet.ts).
+ */
+export const expansions = (
+  q: Pick<QueryAnalysis, 'text' | 'terms' | 'relatives'>,
+  derive = true,
+): { derived: string[]; synonyms: string[] } =>
+  expansionTerms(q.relatives ?? wordRelatives(q.text), q.terms, derive)
+
+export interface SearchTermOptions {
+  /** Search the derived terms (default on; feature `derive`). */
+  derive?: boolean
+  /** Search the synonyms (default on; feature `synonyms`). */
+  synonyms?: boolean
+  /** Query weight of a derived term (default DERIVE_WEIGHT). */
+  deriveWeight?: number
+  /** Query weight of a synonym (default SYNONYM_WEIGHT). */
+  synonymWeight?: number
+}
+
+/** What a store searches for the question: its terms at weight 1, then its expansions at theirs. */
+export function searchTerms(
+  q: Pick<QueryAnalysis, 'text' | 'terms' | 'relatives'>,
+  options: SearchTermOptions = {},
+): { terms: string[]; termWeights: number[] } {
+  const { derived: d, synonyms } = expansions(q, options.derive !== false)
+  const s = options.synonyms === false ? [] : synonyms
+  return {
+    terms: [...q.terms, ...d, ...s],
+    termWeights: [
+      ...q.terms.map(() => 1),
+      ...d.map(() => options.deriveWeight ?? DERIVE_WEIGHT),
+      ...s.map(() => options.synonymWeight ?? SYNONYM_WEIGHT),
+    ],
   }
 }
 

@@ -8,6 +8,7 @@
 import { stripPageTags } from '../contract/citations'
 import type { RetrievalFeatures } from './features'
 import { type AnswerType, holdsAnswerType, type QueryAnalysis } from './query'
+import { NAMED_CHUNKS, NAMED_WEIGHT, sectionsOfChunk } from './sections'
 import { STATEMENT_WEIGHT, statementEvidence } from './statements'
 import type { SearchHit } from './store/types'
 import { isStopWord, keywordTerms, stem } from './terms'
@@ -142,6 +143,8 @@ export function rerank(
 ): SearchHit[] {
   const passages = hits.map(passageOf)
   const terms = features.pool ? discriminating(q.terms, passages) : new Set(q.terms)
+  const named = features.named ? (q.sections ?? []) : []
+  const namedSeen = new Map<string, number>()
   const scored = hits.map((hit, rank) => {
     let score = 1 / (1 + rank / 10)
     const p = passages[rank] as Passage
@@ -157,6 +160,19 @@ export function rerank(
     }
     if (features.section) score += weights.section * sectionEvidence(hit.chunk.section, q)
     if (features.statements) score += STATEMENT_WEIGHT * statementEvidence(hit.chunk, q)
+    // The first NAMED_CHUNKS passages of a named section the pool ranks, as many as the asked
+    // statement takes: a long section (Underwriting: a dozen chunks) must not fill the top five.
+    if (features.named && named.length > 0) {
+      const of = sectionsOfChunk(hit.chunk)
+      let lift = 0
+      for (const s of named) {
+        if (!of.has(s.id)) continue
+        const seen = namedSeen.get(s.id) ?? 0
+        namedSeen.set(s.id, seen + 1)
+        if (seen < NAMED_CHUNKS) lift = Math.max(lift, s.share)
+      }
+      score += NAMED_WEIGHT * lift
+    }
     return { hit, score, rank }
   })
   scored.sort((a, b) => b.score - a.score || a.rank - b.rank)

@@ -6,12 +6,11 @@
  */
 import type { Embedder } from './embedder'
 import { ALL_FEATURES, FIELD_WEIGHTS, type RetrievalFeatures } from './features'
-import { analyzeQuery, type QueryAnalysis } from './query'
+import { analyzeQuery, type QueryAnalysis, searchTerms } from './query'
 import { RERANK_POOL, type RerankWeights, rerank } from './rerank'
 import { asksForFigure } from './rows'
 import { statementChunks } from './statement-pool'
 import type { SearchHit, Store } from './store/types'
-import { DERIVE_WEIGHT, derivedTerms, SYNONYM_WEIGHT, synonymTerms } from './wordnet'
 
 export interface RetrieveOptions {
   /** Candidates per list before fusion (the store takes at least 50). */
@@ -22,9 +21,9 @@ export interface RetrieveOptions {
   fieldWeights?: { heading: number; form: number }
   /** Rerank evidence weights (default RERANK_WEIGHTS). */
   rerankWeights?: RerankWeights
-  /** Query weight of the derivationally related terms (default DERIVE_WEIGHT; feature `derive`). */
+  /** Query weight of the derivationally related terms (default wordnet.ts DERIVE_WEIGHT; feature `derive`). */
   deriveWeight?: number
-  /** Query weight of the synonyms (default SYNONYM_WEIGHT; feature `synonyms`). */
+  /** Query weight of the synonyms (default wordnet.ts SYNONYM_WEIGHT; feature `synonyms`). */
   synonymWeight?: number
 }
 
@@ -58,16 +57,14 @@ export async function retrieve(
     form: features.form ? (options.fieldWeights?.form ?? FIELD_WEIGHTS.form) : 0,
   }
   const idf = features.idf ? 'lucene' : 'fts5'
-  // WordNet's relatives of the question's words join at lower weights (wordnet.ts).
-  const derived = features.derive ? derivedTerms(q.text, q.terms) : []
-  const synonyms = features.synonyms ? synonymTerms(q.text, q.terms, derived) : []
   let hits = await store.search(filing, {
-    terms: [...q.terms, ...derived, ...synonyms],
-    termWeights: [
-      ...q.terms.map(() => 1),
-      ...derived.map(() => options.deriveWeight ?? DERIVE_WEIGHT),
-      ...synonyms.map(() => options.synonymWeight ?? SYNONYM_WEIGHT),
-    ],
+    // The question's terms, and WordNet's relatives of its words at lower weights (query.ts).
+    ...searchTerms(q, {
+      derive: features.derive,
+      synonyms: features.synonyms,
+      deriveWeight: options.deriveWeight,
+      synonymWeight: options.synonymWeight,
+    }),
     vector: q.vector ?? null,
     k: features.rerank ? Math.max(k, RERANK_POOL) : k,
     candidates: options.candidates,

@@ -13,7 +13,8 @@
  *
  * Nothing is loaded: a lemma is found by binary search in the sorted index file and a synset's line
  * is read from the data file at its byte offset (WordNet's own access method), each memoised.
- * Just over 300 lines: the file format reader and the two relations share its lookups.
+ * About 340 lines: the file format reader, the two relations and a question's relatives share its
+ * lookups.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -268,40 +269,74 @@ export const synonymWords = (word: string): string[] =>
     return first === undefined ? [] : synset(pos, first).words
   })
 
+/** One plain word of a question with its WordNet relatives, all as index terms (stems). */
+export interface WordRelatives {
+  /** The word's own index term. */
+  term: string
+  /** Stems of its derivationally related forms (`derivedWords`), stop words left out. */
+  derived: string[]
+  /** Stems of its first-sense synonyms (`synonymWords`), stop words left out. */
+  synonyms: string[]
+}
+
 /**
- * Index terms related to the question's own words: each plain word of the question whose stem is a
- * search term (not a name) gives the stems of its relatives (`derivedWords` or `synonymWords`) that are not
- * search terms already (nor stop words, nor in `skip`). First seen first.
+ * The relatives of every plain word of a text (three letters or more, not a stop word, not a name),
+ * first seen first: the WordNet reads of a question, done once by its analysis (query.ts). Which of
+ * them are searched depends on the terms (`expansionTerms`), which a caller may still edit.
  */
-export function relatedTerms(
-  text: string,
-  terms: readonly string[],
-  related: (word: string) => string[],
-  skip: readonly string[] = [],
-): string[] {
-  const asked = new Set([...terms, ...skip])
-  const out = new Set<string>()
+export function wordRelatives(text: string): WordRelatives[] {
+  const out = new Map<string, WordRelatives>()
   for (const m of text.matchAll(/[A-Za-z]+/g)) {
     // A capitalised word inside a sentence is a name ("Target", "Gap", "Oracle"): WordNet's senses
     // are the common word's, so a name is not expanded.
     if (/^[A-Z]/.test(m[0]) && !/(?:^|[.?!:]\s*)$/.test(text.slice(0, m.index))) continue
     const raw = m[0].toLowerCase()
-    if (raw.length < 3 || isStopWord(raw) || !asked.has(stem(raw))) continue
-    for (const w of related(raw)) {
-      const t = stem(w)
-      if (!asked.has(t) && !isStopWord(w)) out.add(t)
-    }
+    if (raw.length < 3 || isStopWord(raw) || out.has(raw)) continue
+    const stems = (words: string[]) => [...new Set(words.filter((w) => !isStopWord(w)).map(stem))]
+    out.set(raw, { term: stem(raw), derived: stems(derivedWords(raw)), synonyms: stems(synonymWords(raw)) })
+  }
+  return [...out.values()]
+}
+
+/**
+ * The relatives of the words whose own term is asked (`asked`), other than asked terms, first seen
+ * first.
+ */
+function relativesOf(
+  words: readonly WordRelatives[],
+  asked: ReadonlySet<string>,
+  pick: (w: WordRelatives) => readonly string[],
+): string[] {
+  const out = new Set<string>()
+  for (const w of words) {
+    if (!asked.has(w.term)) continue
+    for (const t of pick(w)) if (!asked.has(t)) out.add(t)
   }
   return [...out]
 }
 
-/** The question's derived terms (WordNet's derivationally related forms). */
-export const derivedTerms = (text: string, terms: readonly string[]): string[] =>
-  relatedTerms(text, terms, derivedWords)
+/**
+ * The terms searched beside a question's own at lower weights: the derived terms of the words whose
+ * term is searched (none when `derive` is false), then the synonyms of the words whose term is
+ * searched or derived, each list without the terms before it.
+ */
+export function expansionTerms(
+  words: readonly WordRelatives[],
+  terms: readonly string[],
+  derive = true,
+): { derived: string[]; synonyms: string[] } {
+  const derived = derive ? relativesOf(words, new Set(terms), (w) => w.derived) : []
+  const synonyms = relativesOf(words, new Set([...terms, ...derived]), (w) => w.synonyms)
+  return { derived, synonyms }
+}
 
-/** The question's synonym terms, other than its derived ones. */
+/** A text's derived terms (WordNet's derivationally related forms) for these search terms. */
+export const derivedTerms = (text: string, terms: readonly string[]): string[] =>
+  relativesOf(wordRelatives(text), new Set(terms), (w) => w.derived)
+
+/** A text's synonym terms for these search terms, other than `derived`. */
 export const synonymTerms = (
   text: string,
   terms: readonly string[],
   derived: readonly string[] = [],
-): string[] => relatedTerms(text, terms, synonymWords, derived)
+): string[] => relativesOf(wordRelatives(text), new Set([...terms, ...derived]), (w) => w.synonyms)

@@ -1,0 +1,77 @@
+import { afterAll, describe, expect, it } from 'vitest'
+import type { Chunk } from '../src/contract/chunk'
+import { ALL_FEATURES } from '../src/retrieval/features'
+import { analyzeQuery } from '../src/retrieval/query'
+import { rerank } from '../src/retrieval/rerank'
+import { namedSections, sectionsOfChunk, sectionsPrinted } from '../src/retrieval/sections'
+import type { SearchHit } from '../src/retrieval/store/types'
+import { closeWordNet } from '../src/retrieval/wordnet'
+
+afterAll(() => closeWordNet())
+
+const ids = (q: string) => (analyzeQuery(q).sections ?? []).map((s) => s.id)
+
+describe('sections a question names', () => {
+  it('reads a title by base form or WordNet derivation, with the share of the question it is', () => {
+    expect(ids('Will Acme pay any dividends?')).toEqual(['dividend-policy'])
+    // "employ" → employee: the Employees section, through WordNet's derivation.
+    expect(ids('How many people does Acme employ?')).toEqual(['employees'])
+    const q = analyzeQuery('Will Acme shareholders get dividends?')
+    expect(q.sections?.[0]?.share).toBeCloseTo(1 / q.terms.length)
+  })
+
+  it('does not take a Porter stem for a title word, nor name the wide parts of the form', () => {
+    // "capital" and "capitalization" share the stem `capit`, not a base form.
+    expect(ids('How much will Acme spend on capital expenditures?')).not.toContain('capitalization')
+    expect(ids('What are the main risks to the business?')).toEqual([])
+    expect(namedSections('the of and', [])).toEqual([])
+  })
+})
+
+describe('sections a passage prints', () => {
+  it('reads a title set as a heading inside the text, not the same word in a sentence', () => {
+    const text = 'with employees and partners. Employees As of January 31, 2011, we had 295 employees.'
+    expect(sectionsPrinted(text).map((s) => s.id)).toEqual(['employees'])
+    expect(sectionsPrinted('None of our employees are covered by agreements.')).toEqual([])
+    expect(sectionsPrinted('[p.86] DIVIDEND POLICY We have never paid').map((s) => s.id)).toEqual([
+      'dividend-policy',
+    ])
+  })
+
+  const chunk = (id: string, text: string, section: string | null): Chunk => ({
+    id,
+    filing: 'f',
+    version: 'v',
+    ordinal: 0,
+    text: `[p.1] ${text}`,
+    pages: [id],
+    pdfPages: [],
+    section,
+    fallback: false,
+  })
+
+  it("keeps a note's caption a caption: no section is read inside the statements' notes", () => {
+    const note = chunk(
+      'n',
+      'Dividends The holders of preferred stock are entitled',
+      'NOTES TO FINANCIAL STATEMENTS',
+    )
+    expect(sectionsOfChunk(note).has('dividend-policy')).toBe(false)
+    const body = chunk('b', 'net proceeds. DIVIDEND POLICY We have never paid', 'USE OF PROCEEDS')
+    expect([...sectionsOfChunk(body)]).toEqual(['use-of-proceeds', 'dividend-policy'])
+  })
+
+  it('lifts the first passages of a named section in the rerank, and only with the switch on', () => {
+    const hits: SearchHit[] = [
+      { chunk: chunk('1', 'Preferred stock dividends accrue at 6% per annum.', 'CAPITALIZATION'), score: 0 },
+      { chunk: chunk('2', 'We expect to pay dividends on the notes.', 'RISK FACTORS'), score: 0 },
+      {
+        chunk: chunk('3', 'proceeds. DIVIDEND POLICY We have never paid dividends.', 'USE OF PROCEEDS'),
+        score: 0,
+      },
+    ]
+    const q = analyzeQuery('Will Acme pay dividends?')
+    expect(rerank(q, hits, ALL_FEATURES)[0]?.chunk.id).toBe('3')
+    expect(rerank(q, hits, { ...ALL_FEATURES, named: false })[0]?.chunk.id).toBe('1')
+  })
+})
