@@ -5,6 +5,7 @@ import {
   clauseOf,
   labelCover,
   lineItemOf,
+  lineItemsNamed,
   lineItemWords,
   namedLineItems,
   otherLineItem,
@@ -174,5 +175,21 @@ describe('the line item a row label prints and a question names (financial-terms
     // A caption inside a longer caption named by the same words is the longer one's.
     expect(named('What was the cost of revenue?')).toEqual(['CostOfGoodsAndServicesSold'])
     expect(named('Who audits the company?')).toEqual([])
+  })
+})
+
+describe('lineItemsNamed', () => {
+  it('reads the captions a text prints in order, as printed', () => {
+    const named = lineItemsNamed('Net revenues and cost of revenue')
+    expect([...named.keys()]).toEqual(expect.arrayContaining(['Revenues', 'CostOfGoodsAndServicesSold']))
+    expect(named.get('CostOfGoodsAndServicesSold')).toBe('cost of revenue')
+    expect(lineItemsNamed("What was Pandora's total revenue for fiscal 2011?").get('Revenues')).toBe(
+      'total revenue',
+    )
+  })
+  it('names nothing for a table of pay, whose "Total" is no line item', () => {
+    expect(lineItemsNamed('Salary Bonus Total').size).toBe(0)
+    // The words of a caption out of order are not the caption printed.
+    expect(lineItemsNamed('revenue cost').has('CostOfGoodsAndServicesSold')).toBe(false)
   })
 })

@@ -46,11 +46,20 @@ const OTHER = 'other'
  * line item's own.
  */
 const captionStems = (caption: string): string[] =>
-  (caption.replace(/\([^)]*\)/g, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}'’&-]*/gu) ?? []).flatMap((w) =>
+  wordStems(caption.replace(/\([^)]*\)/g, ' ')).map((w) => w.stem)
+
+/** A text's words in order, each with the index stem a caption's word is read as, and where it is. */
+function wordStems(text: string): { stem: string; from: number; to: number }[] {
+  return [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’&-]*/gu)].flatMap((m) => {
+    const from = m.index ?? 0
     // "Other" is a stop word to search but names the residual line item ("Other assets" are not
     // the total assets).
-    OTHER_RE.test(w) ? [OTHER] : keywordTerms(w).filter((t) => !t.includes(' ') && !/\d/.test(t)),
-  )
+    const stems = OTHER_RE.test(m[0])
+      ? [OTHER]
+      : keywordTerms(m[0]).filter((t) => !t.includes(' ') && !/\d/.test(t))
+    return stems.map((stem) => ({ stem, from, to: from + m[0].length }))
+  })
+}
 
 const CAPTIONS = LINE_ITEMS.flatMap((i) =>
   i.labels.map((label) => ({ element: i.element, stems: captionStems(label) })),
@@ -102,6 +111,28 @@ export function namedLineItems(terms: ReadonlySet<string>): Set<string> {
       )
     )
       out.add(c.element)
+  return out
+}
+
+/**
+ * The line items whose captions a text prints, its words in the caption's order: taxonomy element →
+ * the longest caption as the text prints it ("total revenue" over "revenue"), for saying which line
+ * item was looked for. A figure question naming "total revenue for the fiscal year" is answered by
+ * a figure of that line item, not by another table's "Total" for the same year.
+ */
+export function lineItemsNamed(text: string): Map<string, string> {
+  const words = wordStems(text)
+  const out = new Map<string, string>()
+  for (const c of CAPTIONS) {
+    const i = words.findIndex((_, at) => c.stems.every((w, k) => words[at + k]?.stem === w))
+    if (i < 0) continue
+    const printed = text
+      .slice(words[i]?.from, words[i + c.stems.length - 1]?.to)
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+    const seen = out.get(c.element)
+    if (!seen || seen.split(' ').length < c.stems.length) out.set(c.element, printed)
+  }
   return out
 }
 
