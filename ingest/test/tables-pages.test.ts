@@ -1,5 +1,5 @@
 /**
- * The PDF table reader on real pages of the three dev filings: the lines pdf.js reads on them,
+ * The PDF table reader on real pages of the three dev filings and the Twitter 10-K: the lines pdf.js reads on them,
  * kept in fixtures/tables/*.pages.json (made by fixtures/make-table-fixtures.ts from the
  * Chrome-printed PDFs), each page chosen for a layout the reader once got wrong.
  */
@@ -176,6 +176,21 @@ describe('cells and units', () => {
   it('cuts a percentage glued to an amount ("64.0% $188,257,160") (camp4 p.90)', () => {
     const [t] = tablesOn('camp4-424b4', '90')
     expect(values(t, 'Existing stockholders')).toEqual([12_139_459, 64, 188_257_160, 71.5, 15.51])
+  })
+
+  it('cuts a row printed as one run of text, leaders and figures, into its columns (twitter p.57)', () => {
+    // "Total revenue....... $ 242,675 $168,580 … $ 54,313" is one pdf.js item: the figures sit in
+    // the eight quarter columns the other rows print apart, not in the label or in new columns.
+    const [t] = tablesOn('twitter-10k-2013', '57')
+    expect(t?.columns).toHaveLength(8)
+    expect(periods(t)?.[0]).toBe('Three months ended Dec. 31, 2013')
+    expect(values(t, 'Total revenue')).toEqual(
+      [242_675, 168_580, 139_292, 114_343, 112_247, 82_327, 68_046, 54_313].map((v) => v * 1000),
+    )
+    expect(values(t, 'Net loss')).toEqual(
+      [511_471, 64_601, 42_225, 27_026, 8_705, 21_590, 27_583, 21_521].map((v) => -v * 1000),
+    )
+    expect(values(t, 'Adjusted EBITDA')?.slice(2, 5)).toEqual([9_647_000, 11_745_000, 17_571_000])
   })
 
   it('reads units whose caption wraps, and a "$" printed at the label’s end (camp4 F-28)', () => {

@@ -217,6 +217,27 @@ describe('GET /filings/:id/document/pages/:page on the real Pandora S-1 (EDGAR H
     expect(found / textWords.length).toBeGreaterThan(0.95)
   })
 
+  it('serves a page’s tables from GET /sources, as read at ingest and declared in OpenAPI', async () => {
+    const res = await app.inject({ method: 'GET', url: '/sources?filing=acme-s1&page=F-4' })
+    expect(res.statusCode).toBe(200)
+    const { tables } = res.json<SourcePageReply>()
+    const revenue = tables
+      .flatMap((t) => t.rows.map((r) => ({ t, r })))
+      .find(({ r }) => r.label === 'Total revenue')
+    expect(revenue?.r.page).toBe('F-4')
+    const fiscal2010 = revenue?.t.columns.findIndex((c) => c.period === 'Fiscal year ended January 31, 2010')
+    // 55,189 under "(in thousands …)": the value is scaled to the table's units.
+    expect(revenue?.r.cells[fiscal2010 ?? -1]).toEqual({ text: '55,189', value: 55_189_000 })
+    // A page with no table answers an empty list, not a missing field.
+    const title = await app.inject({ method: 'GET', url: '/sources?filing=acme-s1&page=1' })
+    expect(title.json<SourcePageReply>().tables).toEqual([])
+    const doc = (await app.inject('/openapi.json')).json()
+    const reply = doc.paths['/sources'].get.responses['200'].content['application/json'].schema
+    const schemas = JSON.stringify(reply)
+    expect(schemas).toContain('"tables"')
+    expect(schemas).toContain('"period"')
+  })
+
   it('pages the whole filing as ingest does: every stored page has its markup', async () => {
     const labels = await env.store.listPages('acme-s1')
     expect(labels.length).toBeGreaterThan(100)

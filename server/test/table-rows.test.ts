@@ -8,7 +8,7 @@ import { questionParts } from '../src/answer/compound'
 import { compoundAnswer, extractiveAnswer } from '../src/answer/extractive'
 import { analyzeQuestion } from '../src/answer/question'
 import { evidenceModel } from '../src/answer/rank'
-import { rowAnswer } from '../src/answer/table-rows'
+import { rowAnswer, rowAnswers } from '../src/answer/table-rows'
 import { chunksOf } from './helper'
 
 /**
@@ -99,6 +99,86 @@ describe('figure answers from a table row and the period column (facebook-s1 tab
     const { text } = compoundAnswer(parts.map((q) => ({ q, hits, tables: TABLES })))
     expect(text).toContain('- Revenue, Year ended December 31, 2011: $3,711 million [p.F-4]')
     expect(text).toContain('- Net income, Year ended December 31, 2011: $1,000 million [p.F-4]')
+    // The second part borrows "revenue" but does not ask it again.
+    expect(text.split('- Revenue, Year ended December 31, 2011')).toHaveLength(2)
+  })
+})
+
+describe('line items, their parts and two-part figure questions (facebook-s1 tables)', () => {
+  const rows = (question: string) => {
+    const q = analyzeQuestion(question, company)
+    return rowAnswers(q, TABLES, evidenceModel(q, hits)).map((r) => `${r.text} [p.${r.page}]`)
+  }
+
+  it('answers "What was X in YEAR" when X is a line item, and not when it is none', () => {
+    expect(rows('What was Facebook’s research and development expense in 2011?')).toEqual([
+      'Research and development, Year ended December 31, 2011: $388 million [p.F-4]',
+    ])
+    expect(rows('What was Facebook’s outlook in 2011?')).toEqual([])
+  })
+
+  it('answers the line item a question names by its verb', () => {
+    expect(rows('How much money did Facebook lose in 2011?')[0]).toBe(
+      'Net income, Year ended December 31, 2011: $1,000 million [p.F-4]',
+    )
+  })
+
+  it('gives each line item of a two-part question its own row', () => {
+    expect(rows('What were Facebook’s revenue and net income in 2011?')).toEqual([
+      'Net income, Year ended December 31, 2011: $1,000 million [p.F-4]',
+      'Revenue, Year ended December 31, 2011: $3,711 million [p.F-4]',
+    ])
+  })
+
+  it('answers the parts of a line item the question names from the item’s own table, not the total', () => {
+    expect(
+      rows('How much of Facebook’s 2011 revenue came from the United States and the rest of the world?'),
+    ).toEqual([
+      'United States, Year ended December 31, 2011: $2,067 million [p.F-28]',
+      'Rest of the world, Year ended December 31, 2011: $1,644 million [p.F-28]',
+    ])
+  })
+})
+
+describe('quarter columns (twitter-10k-2013 p.58: three months ended, calendar quarters)', () => {
+  const quarters = ['Dec. 31, 2013', 'Sep. 30, 2013', 'Jun. 30, 2013', 'Mar. 31, 2013', 'Dec. 31, 2012']
+  const P58: Table = {
+    page: '58',
+    title: null,
+    units: { label: 'thousands', scale: 1000, exceptPerShare: false, exceptShares: false },
+    columns: quarters.map((d) => ({ label: `Three Months Ended ${d}`, period: `Three months ended ${d}` })),
+    rows: [
+      {
+        label: 'Net loss',
+        page: '58',
+        cells: ['$(511,471)', '$(64,601)', '$(42,225)', '$(27,026)', '$ (8,705)'].map((text) => ({
+          text,
+          value: -Number(text.replace(/[^\d]/g, '')) * 1000,
+        })),
+      },
+    ],
+    continued: false,
+  }
+  const [chunk] = chunksOf('twitter-10k-2013', [
+    { label: '58', pdfPages: [], text: rowText(P58, P58.rows[0] as Table['rows'][number]), matter: 'body' },
+  ])
+  const ask = (question: string) => {
+    const q = analyzeQuestion(question, 'Twitter, Inc.')
+    return (
+      rowAnswer(q, [P58], evidenceModel(q, [{ chunk: chunk as SearchHit['chunk'], score: 1 }]))?.text ?? null
+    )
+  }
+
+  it('reads the asked quarter as the three months ending with it, not every quarter of the year', () => {
+    expect(ask('What was Twitter’s net loss in the fourth quarter of 2013?')).toBe(
+      'Net loss, Three months ended Dec. 31, 2013: -$511,471 thousand',
+    )
+    expect(ask('What was the net loss in Q1 2013?')).toBe(
+      'Net loss, Three months ended Mar. 31, 2013: -$27,026 thousand',
+    )
+    // No column for the quarter, and a year asked is not a quarter of it.
+    expect(ask('What was the net loss in the first quarter of 2014?')).toBeNull()
+    expect(ask('What was the net loss in 2013?')).toBeNull()
   })
 })
 
@@ -136,6 +216,15 @@ describe('fiscal and calendar years (pandora-s1 p.45: fiscal years end January 3
 
   it('answers a period asked by its end month from the column ending then', () => {
     expect(ask('How many listener hours did Pandora stream through January 2010?')).toBe(fiscal2010)
+  })
+
+  it('answers "the nine months ended" from the nine-month column ending then, not the fiscal year', () => {
+    expect(ask('How many listener hours did Pandora stream in the nine months ended October 31, 2010?')).toBe(
+      'Listener hours (in billions), Nine months ended October 31, 2010: 2.6 billion',
+    )
+    expect(
+      ask('How many listener hours did Pandora stream in the six months ended October 31, 2010?'),
+    ).toBeNull()
   })
 
   it('reads a plain year as a calendar year: the year-long column covering most of it', () => {

@@ -413,6 +413,17 @@ describe('moneyCells (a bare figure under a "$" in its column)', () => {
     )
     expect(rowText(table, table.rows[4] as Table['rows'][number])).toContain(': 6,482 thousand')
   })
+
+  it('starts the run at a blank printed with "$" (CAMP4 F-4: "$—" atop 2022, then 34,771)', () => {
+    const f4: Table = {
+      ...table,
+      rows: [
+        row('Research and collaboration revenue', '$—', null as unknown as number),
+        row('Research and development', '34,771', 34_771_000),
+      ],
+    }
+    expect(moneyCells(f4).map((r) => r[0])).toEqual([false, true])
+  })
 })
 
 describe('periodSpan (what a column period covers)', () => {

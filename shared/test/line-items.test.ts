@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { type Figure, parseFigures } from '../src/contract/figures'
 import { type Table, tableFigures } from '../src/contract/tables'
-import { clauseOf, labelCover, lineItemWords, otherLineItem } from '../src/retrieval/line-items'
+import {
+  clauseOf,
+  labelCover,
+  lineItemOf,
+  lineItemsNamed,
+  lineItemWords,
+  namedLineItems,
+  otherLineItem,
+} from '../src/retrieval/line-items'
+import { keywordTerms } from '../src/retrieval/terms'
 import fixture from './fixtures/figure-pages.json' with { type: 'json' }
 
 // Real pages: the tables ingest reads from the Chrome-printed PDFs (fixtures/figure-pages.json).
@@ -123,5 +132,64 @@ describe('line items', () => {
     expect(
       otherLineItem(g, claim, cells, `${text}\nWe held $2,396 million of marketable securities.`),
     ).toBeNull()
+  })
+})
+
+describe('the line item a row label prints and a question names (financial-terms.ts)', () => {
+  it('reads a row label as the longest caption it starts with, "Total" and alternates aside', () => {
+    expect(lineItemOf('Total assets')).toBe('Assets')
+    expect(lineItemOf('Total Revenue')).toBe('Revenues')
+    expect(lineItemOf('Cost of revenue')).toBe('CostOfGoodsAndServicesSold')
+    expect(lineItemOf('Income (loss) from operations')).toBe('OperatingIncomeLoss')
+    expect(lineItemOf('Net loss attributable to common stockholders and comprehensive loss')).toBe(
+      'NetIncomeLoss',
+    )
+    expect(lineItemOf('Net loss per share attributable to common stockholders, basic and diluted')).toBe(
+      'EarningsPerShareDiluted',
+    )
+    expect(lineItemOf('Net cash used in operating activities')).toBe(
+      'NetCashProvidedByUsedInOperatingActivities',
+    )
+    // Another line item that shares a word, or the residual "other" line, is not the caption's.
+    expect(lineItemOf('Other assets')).toBeNull()
+    expect(lineItemOf('Deferred revenue')).toBeNull()
+    expect(lineItemOf('Advertising services')).toBeNull()
+    // "Cash" printed as a row is the deposits inside the total, not cash and cash equivalents.
+    expect(lineItemOf('Total cash and cash equivalents')).toBe('CashAndCashEquivalentsAtCarryingValue')
+    expect(lineItemOf('Cash')).toBeNull()
+  })
+
+  it('names a line item by all of a caption’s words in any order, or by its verb', () => {
+    const named = (text: string) => [...namedLineItems(new Set(keywordTerms(text)))]
+    expect(named('By how much did total assets grow?')).toEqual(['Assets'])
+    expect(named('According to the cash flow statement, how much cash did operations use?')).toEqual([
+      'NetCashProvidedByUsedInOperatingActivities',
+    ])
+    expect(named('How much money did it lose in 2023?')).toEqual(['NetIncomeLoss'])
+    // A reader's name for it: "cash" asks for cash and cash equivalents, unless a longer caption
+    // holds the word ("operating cash flow").
+    expect(named('How much cash did it have at mid-2024?')).toEqual(['CashAndCashEquivalentsAtCarryingValue'])
+    expect(named('How much cash did operations generate, per the cash flow statement?')).toEqual([
+      'NetCashProvidedByUsedInOperatingActivities',
+    ])
+    // A caption inside a longer caption named by the same words is the longer one's.
+    expect(named('What was the cost of revenue?')).toEqual(['CostOfGoodsAndServicesSold'])
+    expect(named('Who audits the company?')).toEqual([])
+  })
+})
+
+describe('lineItemsNamed', () => {
+  it('reads the captions a text prints in order, as printed', () => {
+    const named = lineItemsNamed('Net revenues and cost of revenue')
+    expect([...named.keys()]).toEqual(expect.arrayContaining(['Revenues', 'CostOfGoodsAndServicesSold']))
+    expect(named.get('CostOfGoodsAndServicesSold')).toBe('cost of revenue')
+    expect(lineItemsNamed("What was Pandora's total revenue for fiscal 2011?").get('Revenues')).toBe(
+      'total revenue',
+    )
+  })
+  it('names nothing for a table of pay, whose "Total" is no line item', () => {
+    expect(lineItemsNamed('Salary Bonus Total').size).toBe(0)
+    // The words of a caption out of order are not the caption printed.
+    expect(lineItemsNamed('revenue cost').has('CostOfGoodsAndServicesSold')).toBe(false)
   })
 })

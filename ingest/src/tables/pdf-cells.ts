@@ -12,7 +12,13 @@ export interface Cell {
   /** Left edge of the number and its right edge (where right-aligned columns line up). */
   x0: number
   x1: number
+  /** Which segment of the line the cell was cut from. */
+  run?: number
+  /** The right edge is estimated (the cell was cut from a longer segment, not printed apart). */
+  estimated?: boolean
 }
+
+type Piece = Segment & { run: number; estimated: boolean }
 
 export interface DataRow {
   /** Index of the row's line in the page's lines. */
@@ -28,7 +34,7 @@ export interface DataRow {
 
 /** "$" printed apart from its number, ")" and "%" hanging after it: one cell each. */
 export function cellsOf(segments: readonly Segment[]): Cell[] {
-  return joinCells(segments.flatMap(splitLabelFigure))
+  return joinCells(segments.flatMap((s, run) => splitLabelFigure(s).map((p) => ({ ...p, run }))))
 }
 
 /**
@@ -36,50 +42,63 @@ export function cellsOf(segments: readonly Segment[]): Cell[] {
  * and a cell, and so is a label ending in the first figure's "$" ("…basic and diluted $"); the
  * figure's position is estimated from its share of the characters.
  */
-function splitLabelFigure(s: Segment): Segment[] {
+function splitLabelFigure(s: Segment): (Segment & { estimated: boolean })[] {
   const w = (s.x1 - s.x0) / Math.max(1, s.text.length)
   const dollar = /^(.*[A-Za-z)].*?)\s\$$/.exec(s.text)
   if (dollar)
     return [
-      { text: (dollar[1] as string).trim(), x0: s.x0, x1: s.x1 - 2 * w },
-      { text: '$', x0: s.x1 - w, x1: s.x1 },
+      { text: (dollar[1] as string).trim(), x0: s.x0, x1: s.x1 - 2 * w, estimated: true },
+      { text: '$', x0: s.x1 - w, x1: s.x1, estimated: false },
     ]
   const m = /^(.*[A-Za-z)].*?)\s?\(\d{1,2}\)\s?(\$?\s?\(?\d[\d,]*(?:\.\d+)?\s?\)?%?)$/.exec(s.text)
-  if (!m) return [s]
+  if (!m) return [{ ...s, estimated: false }]
   const fig = m[2] as string
   return [
-    { text: (m[1] as string).trim(), x0: s.x0, x1: s.x1 - w * (fig.length + 3) },
-    { text: fig, x0: s.x1 - w * fig.length, x1: s.x1 },
+    { text: (m[1] as string).trim(), x0: s.x0, x1: s.x1 - w * (fig.length + 3), estimated: true },
+    { text: fig, x0: s.x1 - w * fig.length, x1: s.x1, estimated: false },
   ]
 }
 
 /**
  * A "$" glued to the end of the previous cell ("38,380$", "—$", "- $") belongs to the next cell;
- * so does a number glued after a closing parenthesis ("(147,114 )15,033"), and a figure run into a
- * label's dot leaders ("Balance, beginning of period..... 329,575 $").
+ * so does a number glued after a closing parenthesis ("(147,114 )15,033"), and the figures run into
+ * a label's dot leaders ("Balance, beginning of period..... 329,575 $", Twitter's quarterly
+ * "Total revenue....... $ 242,675 $168,580 … $ 54,313" printed as one run of text).
  */
 const GLUED =
-  /(?<=[\d)%—–]|(?:^|\s)-)\s*(?=\$)|(?<=\d\s?\))\s*(?=[\d(])|(?<=\.{3,})\s*(?=\(?\$?\s?\(?\d[\d,.]*\s?\)?(?:\s\$)?$)/g
+  /(?<=[\d)%—–]|(?:^|\s)-)\s*(?=\$)|(?<=\d\s?\))\s*(?=[\d(])|(?<=\.{3,})\s*(?=\(?\$?\s?\(?\d[\d,.()$%\s—–-]*$)/g
 /** In a run of figures only, a space separates two cells ("(159,962) (110,671)", "64.0% $188,257,160", "- 329,575"). */
 const SPACED = /(?<=[\d)%]|(?:^|\s)[-—–])\s+(?=[($]?\d)/g
 const FIGURES_ONLY = /^[\d,.()$%\s—–-]+$/
 
-/** A segment cut into the cells glued in it, positions estimated from the share of the characters. */
-function pieces(s: Segment): Segment[] {
+/**
+ * A segment cut into the cells glued in it, positions estimated from the share of the characters
+ * (only the last piece's right edge is printed); a run of figures after a label's leaders is cut
+ * again between its figures.
+ */
+function pieces(s: Piece): Piece[] {
   const re = FIGURES_ONLY.test(s.text) ? new RegExp(`${GLUED.source}|${SPACED.source}`, 'g') : GLUED
   const w = (s.x1 - s.x0) / Math.max(1, s.text.length)
-  const out: Segment[] = []
+  const out: Piece[] = []
   let from = 0
   for (const m of s.text.matchAll(re)) {
     if (m.index === 0) continue
-    out.push({ text: s.text.slice(from, m.index), x0: s.x0 + w * from, x1: s.x0 + w * m.index })
+    out.push({
+      ...s,
+      text: s.text.slice(from, m.index),
+      x0: s.x0 + w * from,
+      x1: s.x0 + w * m.index,
+      estimated: true,
+    })
     from = m.index + m[0].length
   }
-  out.push({ text: s.text.slice(from), x0: s.x0 + w * from, x1: s.x1 })
-  return out.filter((p) => p.text.trim() !== '')
+  const last = { ...s, text: s.text.slice(from), x0: s.x0 + w * from }
+  const rest =
+    out.length > 0 && FIGURES_ONLY.test(last.text) && !FIGURES_ONLY.test(s.text) ? pieces(last) : [last]
+  return [...out, ...rest].filter((p) => p.text.trim() !== '')
 }
 
-function joinCells(segments: readonly Segment[]): Cell[] {
+function joinCells(segments: readonly Piece[]): Cell[] {
   const out: Cell[] = []
   let dollar = false
   for (const piece of segments.flatMap(pieces)) {
@@ -93,9 +112,11 @@ function joinCells(segments: readonly Segment[]): Cell[] {
     if (last && /^(?:\)|%|\)%|%\))$/.test(text) && /\d|^[—–-]$/.test(last.text)) {
       last.text += text
       last.x1 = piece.x1
+      last.estimated = piece.estimated
       continue
     }
-    out.push({ text: dollar ? `$ ${text}` : text, x0: piece.x0, x1: piece.x1 })
+    const cell = { text: dollar ? `$ ${text}` : text, x0: piece.x0, x1: piece.x1, run: piece.run }
+    out.push(piece.estimated ? { ...cell, estimated: true } : cell)
     dollar = false
   }
   // Columns line up on the last digit: a hanging ")" or "%" must not move a cell's right edge.

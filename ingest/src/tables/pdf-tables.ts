@@ -12,7 +12,7 @@ import { parseUnits, type Units } from '@asks1/shared/contract/figures'
 import type { Table, TableColumn, TableRow } from '@asks1/shared/contract/tables'
 import type { Line } from '../layout'
 import { cleanLabel, readCell, resolvePeriod, unitsOf } from './common'
-import { columnEdges, columnSpans, nearest } from './pdf-columns'
+import { columnEdges, columnSpans, columnsOf } from './pdf-columns'
 import { captionOf, headerOf } from './pdf-headers'
 import { labelRows, type Region, regions } from './pdf-rows'
 
@@ -58,7 +58,10 @@ export function pdfTables(lines: readonly Line[], page: string): Table[] {
     const rows: TableRow[] = labelRows(lines, region, header.bottom).map(({ row, label: printed }) => {
       const label = cleanLabel(printed)
       const cells = edges.map(() => ({ text: '', value: null as number | null }))
-      for (const c of row.cells) cells[nearest(edges, c.x1)] = readCell(c.text, units, label)
+      const at = columnsOf(row.cells, edges)
+      row.cells.forEach((c, k) => {
+        cells[at[k] as number] = readCell(c.text, units, label)
+      })
       return { label, page, cells }
     })
     floor = region.end + 1

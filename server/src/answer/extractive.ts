@@ -9,16 +9,16 @@ import type { Abstention } from '@asks1/shared/contract/api'
 import { isYear } from '@asks1/shared/contract/calendar'
 import { pageTag } from '@asks1/shared/contract/citations'
 import type { Table } from '@asks1/shared/contract/tables'
+import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
 import type { SearchHit } from '@asks1/shared/store'
 import { clip } from './clip'
 import { PRONOUN } from './compound'
-import { lineItemsNamed } from './line-items-asked'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { quoteSpan } from './quote-pages'
 import { evidenceModel, type RankedUnit, rankUnits } from './rank'
 import { SELECT_DEFAULTS, type Selection, type SelectParams, selectQuotes, subjectTerms } from './select'
 import { stemsOf } from './stems'
-import { rowAnswer } from './table-rows'
+import { rowAnswers } from './table-rows'
 
 export interface ExtractiveResult {
   text: string
@@ -143,12 +143,13 @@ function answerPart(q: QuestionAnalysis, hits: readonly SearchHit[], opts: Extra
   const sel = selectQuotes(q, rankUnits(q, model), params)
   // A figure question is answered from a table's row and period column first, when one fits; not a
   // question of how fast something changed: a period's column states a level, not a change.
-  const row = opts.tables?.length && !q.asksChange ? rowAnswer(q, opts.tables, model) : null
-  if (sel.abstained && !row)
+  const rows =
+    opts.tables?.length && !q.asksChange ? rowAnswers(q, opts.tables, model).slice(0, params.max) : []
+  if (sel.abstained && rows.length === 0)
     return { lines: [], abstention: abstain(q.text, q, sel, hits, opts.note ?? NOT_CONFIGURED_NOTE), sel }
-  const quotes = sel.abstained ? [] : sel.quotes.slice(0, row ? params.max - 1 : params.max)
+  const quotes = sel.abstained ? [] : sel.quotes.slice(0, params.max - rows.length)
   return {
-    lines: [...(row ? [`- ${row.text} ${pageTag(row.page)}`] : []), ...quotes.map(quoteLine)],
+    lines: [...rows.map((r) => `- ${r.text} ${pageTag(r.page)}`), ...quotes.map(quoteLine)],
     abstention: null,
   }
 }

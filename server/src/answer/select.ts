@@ -8,10 +8,10 @@
  */
 import { isYear, MONTH_NAMES } from '@asks1/shared/contract/calendar'
 import { type Figure, parseFigures } from '@asks1/shared/contract/figures'
+import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
 import { ORDINAL_QUARTER } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { blankContexts, printsBlank, withheldContexts } from './blanks'
-import { lineItemsNamed } from './line-items-asked'
 import type { QuestionAnalysis } from './question'
 import type { RankedUnit } from './rank'
 import { stemsOf } from './stems'

@@ -1,25 +1,29 @@
 /**
  * A figure question answered from a table first: the row that names the question's line item and
  * the column for the asked period ("Revenue, Year ended December 31, 2011: $3,711 million
- * [p.F-4]"), cited on the row's own printed page. Pure: the tables of the retrieved pages are passed
- * in, in retrieval order.
+ * [p.F-4]"), cited on the row's own printed page; the parts of that line item the question names
+ * instead of their total, and a second row for a second line item. Line items are data
+ * (financial-terms.ts, read by line-items.ts); periods are matched in row-periods.ts. Pure: the
+ * tables of the retrieved pages are passed in, in retrieval order.
  */
 
 import { isYear } from '@asks1/shared/contract/calendar'
+import { cellFigure, cellText, moneyCells, type Table, type TableCell } from '@asks1/shared/contract/tables'
 import {
-  cellFigure,
-  cellText,
-  moneyCells,
-  type PeriodSpan,
-  periodSpan,
-  type Table,
-  type TableCell,
-} from '@asks1/shared/contract/tables'
-import { labelCover, lineItemWords, MIN_LABEL_COVER } from '@asks1/shared/retrieval/line-items'
-import { type AnswerType, findPeriods, quarterWording } from '@asks1/shared/retrieval/query'
+  labelCover,
+  lineItemOf,
+  lineItemWords,
+  MIN_LABEL_COVER,
+  namedLineItems,
+} from '@asks1/shared/retrieval/line-items'
+import { type AnswerType, findPeriods } from '@asks1/shared/retrieval/query'
 import { FIGURE_ANSWERS } from '@asks1/shared/retrieval/rows'
+import { derivedTerms, synonymTerms } from '@asks1/shared/retrieval/wordnet'
 import type { QuestionAnalysis } from './question'
 import type { EvidenceModel } from './rank'
+import { askedColumns } from './row-periods'
+import { asksFigure } from './select'
+import { stemsOf } from './stems'
 
 export interface RowAnswer {
   text: string
@@ -42,61 +46,6 @@ const cleanLabel = (label: string) =>
     .replace(/\s*\$\s*$/, '')
     .trim()
 
-/** A year the question asks about, and how it names it. */
-interface AskedYear {
-  year: number
-  /** "fiscal 2010", "FY2010": the fiscal year of that name. */
-  fiscal: boolean
-  /** "the year ended January 2010", "through January 2011": the period ending that month. */
-  endMonth: number | null
-}
-
-/**
- * The years a question asks about (`findPeriods`), each with the way it names it. A part of a
- * two-part question may borrow its year from the first part ("…revenue in 2011, and how much was
- * net income?"): its analysis holds that year though its own text does not, so it is asked as a
- * plain year.
- */
-function askedYears(q: QuestionAnalysis): AskedYear[] {
-  const own = findPeriods(q.text)
-    .filter((p) => p.year !== null && (p.kind === 'year' || p.kind === 'fiscal-year' || p.kind === 'date'))
-    .map((p) => ({ year: p.year as number, fiscal: p.kind === 'fiscal-year', endMonth: p.endMonth ?? null }))
-  const borrowed = q.periods
-    .filter(isYear)
-    .map(Number)
-    .filter((y) => !own.some((a) => a.year === y))
-    .map((year) => ({ year, fiscal: false, endMonth: null }))
-  return [...own, ...borrowed]
-}
-
-/**
- * Whether a whole-year or point-in-time column reports an asked year. A fiscal year asked is the
- * column of that fiscal name; a period asked by its end month is the column ending then; a plain
- * year is a calendar year: the year-long column covering most of it (Pandora's year ended January
- * 31, 2011 for "in 2010", not its fiscal 2010, which is eleven months of 2009), or a date in it.
- */
-function yearColumn(span: PeriodSpan, asked: readonly AskedYear[]): boolean {
-  if (span.months !== 0 && span.months !== 12) return false
-  return asked.some((a) => {
-    if (a.endMonth !== null) return span.endYear === a.year && span.endMonth === a.endMonth
-    if (a.fiscal) return (span.months === 12 ? span.fiscalYear : span.endYear) === a.year
-    return span.calendarYear === a.year
-  })
-}
-
-/** Whether a column reports the asked period: the year, and the quarter when one is asked. */
-function columnFor(name: string, q: QuestionAnalysis, asked: readonly AskedYear[]): boolean {
-  const quarter = q.periods.find((p) => /^q[1-4]$/.test(p))
-  // A year asked is a whole year (or a date in it): not a quarter, six or nine months of it.
-  if (!quarter) {
-    const span = periodSpan(name)
-    return span !== null && yearColumn(span, asked)
-  }
-  const years = q.periods.filter(isYear)
-  if (!years.some((y) => new RegExp(`\\b${y}\\b`).test(name))) return false
-  return quarterWording(Number(quarter.slice(1))).test(name)
-}
-
 /**
  * Whether a cell states the kind of figure asked: a percentage, an amount, a count. `money`: its
  * column is money at this row though the cell prints no "$" (`moneyCells`).
@@ -109,50 +58,165 @@ export function cellFits(cell: TableCell, type: AnswerType, money = false): bool
   return f.kind !== 'percent'
 }
 
-/** The best row and period cell for a figure question, or null when no row and column fit. */
-export function rowAnswer(
-  q: QuestionAnalysis,
-  tables: readonly Table[],
-  model: EvidenceModel,
-): RowAnswer | null {
-  if (!FIGURE_ANSWERS.has(q.answerType)) return null
-  if (!q.periods.some(isYear)) return null
-  const asked = askedYears(q)
-  const terms = new Set(q.terms)
-  let best: (RowAnswer & { score: number }) | null = null
+/**
+ * Most rows one answer gives: a question may name two line items ("revenue and net loss", "split
+ * between advertising services and data licensing"); a third row would push out the quotes.
+ */
+export const MAX_ROWS = 2
+
+/** How a row's label answers the question. */
+interface Match {
+  score: number
+  evidence: number
+  /** The question's terms the label names, and `item:<element>` for the named line item it prints. */
+  named: string[]
+  /** The line item the question names that the row prints, if any. */
+  item: string | null
+}
+
+/** A row that answers, with its asked period cells. */
+interface Candidate extends RowAnswer, Match {
+  label: string
+  table: Table
+}
+
+type Matcher = (label: string) => Match | null
+
+/**
+ * How a row's label answers the question: by printing a line item the question names
+ * (`namedLineItems`: "lose" names the net loss, "cash flow … operations" the operating cash flow),
+ * or, for a question asking a figure by its form, by sharing at least MIN_LABEL_COVER of its words
+ * with the question while carrying MIN_ROW_EVIDENCE of the question's terms. Null when neither.
+ */
+const rowMatch =
+  (
+    q: QuestionAnalysis,
+    terms: ReadonlySet<string>,
+    items: ReadonlySet<string>,
+    model: EvidenceModel,
+    labelShare = 1,
+  ): Matcher =>
+  (label) => {
+    const words = lineItemWords(label)
+    if (words.length === 0) return null
+    // The share of the question's evidence its row label can hold: the words naming the period
+    // ("the nine months ended October 31, 2010") are the column's, not the label's.
+    const evidence = Math.min(1, model.measure(label).evidence / labelShare)
+    const cover = labelCover(words, terms)
+    const generic =
+      FIGURE_ANSWERS.has(q.answerType) && cover >= MIN_LABEL_COVER && evidence >= MIN_ROW_EVIDENCE
+    const printed = lineItemOf(label)
+    const item = printed !== null && items.has(printed) ? printed : null
+    if (!generic && !item) return null
+    // A row printing a named line item ranks as one the question names in full; of two rows
+    // printing it, the plainer label wins a tie ("Net loss" over "Net loss attributable to common
+    // stockholders": a tenth at most, less than any difference of evidence that matters).
+    const score = Math.max(generic ? cover + evidence : 0, item ? 1 + evidence + 0.1 / words.length : 0)
+    const named = [...words.filter((w) => terms.has(w)), ...(item ? [`item:${item}`] : [])]
+    return { score, evidence, named, item }
+  }
+
+/** Every row (by `match`) and its asked period cells, best first. */
+function candidates(q: QuestionAnalysis, tables: readonly Table[], match: Matcher): Candidate[] {
+  const type: AnswerType = FIGURE_ANSWERS.has(q.answerType) ? q.answerType : 'amount'
+  const out: Candidate[] = []
   for (const t of tables) {
-    // Only columns with a period: "2010 to 2011 % Change" names years but reports no period.
-    const cols = t.columns
-      .map((c, i) => ({ i, name: c.period ?? '' }))
-      .filter((c) => c.name && columnFor(c.name, q, asked))
+    const cols = askedColumns(q, t)
     if (cols.length === 0) continue
     const money = moneyCells(t)
     for (const [ri, r] of t.rows.entries()) {
       const label = cleanLabel(r.label)
-      const words = lineItemWords(label)
-      if (words.length === 0) continue
-      const cover = labelCover(words, terms)
-      if (cover < MIN_LABEL_COVER) continue
-      const evidence = model.measure(label).evidence
-      if (evidence < MIN_ROW_EVIDENCE) continue
-      // Earlier tables come from better-retrieved pages: a later one must score strictly higher.
-      const score = evidence + cover
-      if (best && score <= best.score) continue
+      const m = match(label)
+      if (!m) continue
       // Every asked period the row states ("total assets at the end of 2010 and 2011"), in column order.
       // One column per period: a "Pro forma" column beside "Actual" repeats the period.
       const isMoney = (i: number) => money[ri]?.[i] ?? false
       const fit = cols.filter(
         (c, k) =>
           r.cells[c.i] &&
-          cellFits(r.cells[c.i] as TableCell, q.answerType, isMoney(c.i)) &&
+          cellFits(r.cells[c.i] as TableCell, type, isMoney(c.i)) &&
           !cols.slice(0, k).some((o) => o.name === c.name && r.cells[o.i]?.value != null),
       )
       if (fit.length === 0) continue
       const cells = fit.map((c) => `${c.name}: ${cellText(r.cells[c.i] as TableCell, isMoney(c.i))}`)
-      best = { text: `${label}, ${cells.join('; ')}`, page: r.page, evidence, score }
+      out.push({ ...m, text: `${label}, ${cells.join('; ')}`, page: r.page, label, table: t })
     }
   }
-  if (!best) return null
-  const { score: _score, ...answer } = best
-  return answer
+  // Stable: of equal rows, the earlier table's (better-retrieved pages come first).
+  return out.sort((a, b) => b.score - a.score)
+}
+
+/** The terms a question names a line item by: its own, and WordNet's relatives of its words ("buying" → "purchase"). */
+function namingTerms(q: QuestionAnalysis): Set<string> {
+  const derived = derivedTerms(q.text, q.terms)
+  return new Set([...q.terms, ...derived, ...synonymTerms(q.text, q.terms, derived)])
+}
+
+/**
+ * The rows of a named line item's own table that the question names in full beside it: the parts
+ * it asks about ("how did 2013 revenue split between advertising services and data licensing",
+ * "how much of revenue came from the United States versus international customers"), not the
+ * total. A part is no line item of its own and names a word beside the item's ("Other assets" is
+ * no part of "total assets": "assets" is the total's own word).
+ */
+function partsOf(item: Candidate, q: QuestionAnalysis, model: EvidenceModel): Candidate[] {
+  const terms = new Set(q.terms)
+  const own = new Set(lineItemWords(item.label))
+  const part: Matcher = (label) => {
+    const words = lineItemWords(label)
+    if (words.length === 0 || labelCover(words, terms) < 1 || lineItemOf(label) !== null) return null
+    if (words.every((w) => own.has(w))) return null
+    // In the order the table prints them (the sort is stable).
+    return { score: 0, evidence: model.measure(label).evidence, named: words, item: null }
+  }
+  // A statement prints a line item's parts above their total.
+  const at = item.table.rows.findIndex((r) => cleanLabel(r.label) === item.label)
+  const above = { ...item.table, rows: item.table.rows.slice(0, Math.max(0, at)) }
+  return candidates(q, [above], part)
+}
+
+/**
+ * The rows that answer a figure question from a table, best first. When a named line item's table
+ * has rows the question names as its parts, those (`partsOf`); else the best row, then up to MAX_ROWS − 1
+ * more that each name something of the question no row before names (the second line item of
+ * "revenue and net loss"). Empty when no row and column fit. For a question asking a figure by
+ * its form, or naming a year and no other kind of answer ("What was X in 2011?", `asksFigure`),
+ * with a year asked.
+ */
+export function rowAnswers(q: QuestionAnalysis, tables: readonly Table[], model: EvidenceModel): RowAnswer[] {
+  const figure = FIGURE_ANSWERS.has(q.answerType) || (q.answerType === 'other' && asksFigure(q))
+  if (!figure || !q.periods.some(isYear)) return []
+  const items = namedLineItems(namingTerms(q))
+  const periodWords = findPeriods(q.text)
+    .map((p) => p.text)
+    .join(' ')
+  const labelShare = Math.max(0.1, 1 - (periodWords ? model.measure(periodWords).evidence : 0))
+  const all = candidates(q, tables, rowMatch(q, new Set(q.terms), items, model, labelShare))
+  // The parts of the first named line item whose table prints any (the statement may come first,
+  // the note breaking the item down after it).
+  let parts: Candidate[] = []
+  for (const c of all) if (c.item !== null && parts.length === 0) parts = partsOf(c, q, model)
+  // What the question's own words name: a part of a two-part question also holds the subject it
+  // borrows ("…revenue in 2011, and how much net income did it make?"), whose row the other part
+  // gives; a second row answers only something this part's own words ask.
+  const own = new Set(stemsOf(q.text))
+  const ownItems = namedLineItems(namingTerms({ ...q, terms: q.terms.filter((t) => own.has(t)) }))
+  const asks = (w: string) => (w.startsWith('item:') ? ownItems.has(w.slice(5)) : own.has(w))
+  const picked: Candidate[] = []
+  for (const c of parts.length > 0 ? parts : all) {
+    if (picked.length >= MAX_ROWS) break
+    const before = new Set(picked.flatMap((p) => p.named))
+    if (picked.length > 0 && !c.named.some((w) => !before.has(w) && asks(w))) continue
+    picked.push(c)
+  }
+  return picked.map(({ text, page, evidence }) => ({ text, page, evidence }))
+}
+
+/** The best row and period cell for a figure question, or null when no row and column fit. */
+export function rowAnswer(
+  q: QuestionAnalysis,
+  tables: readonly Table[],
+  model: EvidenceModel,
+): RowAnswer | null {
+  return rowAnswers(q, tables, model)[0] ?? null
 }

@@ -73,7 +73,12 @@ export function moneyCells(table: Table): boolean[][] {
   return table.rows.map((row) => {
     const counts = countRow(row.label) || parseUnits(row.label) !== null
     return row.cells.map((cell, c) => {
-      if (cell.value === null) return false
+      if (cell.value === null) {
+        // "$ —": a blank printed with the column's "$" starts its money run as an amount would
+        // (CAMP4 F-4 prints "$—" atop 2022's column, then "34,771").
+        if (!counts && cell.text.trim().startsWith('$')) run[c] = true
+        return false
+      }
       const f = parseFigure(cell.text)
       if (!f || f.kind === 'percent') return false
       if (counts) {

@@ -80,6 +80,18 @@ export interface LineItem {
   labels: readonly string[]
   /** The statement that prints it. */
   statement: StatementId
+  /**
+   * Verbs that name the line item in a question though they share no stem with its captions, each
+   * the verb of which the caption's noun is the act (Merriam-Webster, "loss": "the act of losing"):
+   * "how much did it lose" asks for the net loss.
+   */
+  verbs?: readonly string[]
+  /**
+   * What a reader calls the line item when asking, though no row prints it so: "how much cash did
+   * it have" asks for cash and cash equivalents (ASC 305-10-20), while a row "Cash" is the bank
+   * deposits inside that total (Twitter's 10-K, Note 4).
+   */
+  asked?: readonly string[]
 }
 
 /**
@@ -125,6 +137,11 @@ export const LINE_ITEMS: readonly LineItem[] = [
     ],
     statement: 'income-statement',
   },
+  {
+    element: 'ResearchAndDevelopmentExpense',
+    labels: ['research and development', 'research and development expense'],
+    statement: 'income-statement',
+  },
   { element: 'InterestExpense', labels: ['interest expense'], statement: 'income-statement' },
   {
     element: 'IncomeLossFromContinuingOperationsBeforeIncomeTaxesExtraordinaryItemsNoncontrollingInterest',
@@ -145,11 +162,24 @@ export const LINE_ITEMS: readonly LineItem[] = [
     element: 'NetIncomeLoss',
     labels: ['net income', 'net loss', 'net earnings', 'net income (loss)'],
     statement: 'income-statement',
+    verbs: ['lose'],
   },
   {
     element: 'EarningsPerShareDiluted',
-    labels: ['earnings per share', 'diluted earnings per share'],
+    labels: [
+      'earnings per share',
+      'diluted earnings per share',
+      'net income per share',
+      'net loss per share',
+      'net income (loss) per share',
+    ],
     statement: 'income-statement',
+  },
+  {
+    element: 'CashAndCashEquivalentsAtCarryingValue',
+    labels: ['cash and cash equivalents'],
+    statement: 'balance-sheet',
+    asked: ['cash'],
   },
   {
     element: 'InventoryNet',
@@ -194,6 +224,7 @@ export const LINE_ITEMS: readonly LineItem[] = [
     labels: [
       'net cash provided by operating activities',
       'net cash provided by (used in) operating activities',
+      'net cash used in operating activities',
       'cash flow from operations',
       'cash flows from operating activities',
       'operating cash flow',

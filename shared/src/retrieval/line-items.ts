@@ -7,6 +7,7 @@
  */
 import type { Figure } from '../contract/figures'
 import { figureStates, parseFigures } from '../contract/figures'
+import { LINE_ITEMS } from './financial-terms'
 import { keywordTerms } from './terms'
 
 /**
@@ -30,6 +31,109 @@ export const MIN_LABEL_COVER = 0.5
 /** Share of the label's line-item words among `terms` (0 for a label with none). */
 export function labelCover(words: readonly string[], terms: ReadonlySet<string>): number {
   return words.length === 0 ? 0 : words.filter((w) => terms.has(w)).length / words.length
+}
+
+/**
+ * "Other" is a stop word to search, but on a statement it names the residual line item: "Other
+ * expense" is not "expense" (Regulation S-X Art. 5-03 lists "other general expenses" apart).
+ */
+const OTHER_RE = /\bother\b/i
+const OTHER = 'other'
+
+/**
+ * A caption's words in order, as index stems, without its parenthetical alternates: "Net income
+ * (loss)" and "Provision (benefit) for income taxes" print the name of a negative amount beside the
+ * line item's own.
+ */
+const captionStems = (caption: string): string[] =>
+  wordStems(caption.replace(/\([^)]*\)/g, ' ')).map((w) => w.stem)
+
+/** A text's words in order, each with the index stem a caption's word is read as, and where it is. */
+function wordStems(text: string): { stem: string; from: number; to: number }[] {
+  return [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’&-]*/gu)].flatMap((m) => {
+    const from = m.index ?? 0
+    // "Other" is a stop word to search but names the residual line item ("Other assets" are not
+    // the total assets).
+    const stems = OTHER_RE.test(m[0])
+      ? [OTHER]
+      : keywordTerms(m[0]).filter((t) => !t.includes(' ') && !/\d/.test(t))
+    return stems.map((stem) => ({ stem, from, to: from + m[0].length }))
+  })
+}
+
+const CAPTIONS = LINE_ITEMS.flatMap((i) =>
+  i.labels.map((label) => ({ element: i.element, stems: captionStems(label) })),
+).filter((c) => c.stems.length > 0)
+/** Captions and the words readers ask by: what a question may name a line item with. */
+const NAMES = [
+  ...CAPTIONS,
+  ...LINE_ITEMS.flatMap((i) => (i.asked ?? []).map((a) => ({ element: i.element, stems: captionStems(a) }))),
+].filter((c) => c.stems.length > 0)
+const VERBS = LINE_ITEMS.flatMap((i) =>
+  (i.verbs ?? []).flatMap((v) => keywordTerms(v).map((stem) => ({ element: i.element, stem }))),
+)
+const SUBTOTAL = keywordTerms('total')[0] as string
+
+/**
+ * The line item (US-GAAP element of financial-terms.ts) a row label prints: the longest caption
+ * the label starts with, "Total" aside ("Net loss attributable to common stockholders" is the net
+ * loss; "Net loss per share" the per-share line, a longer caption; "Deferred revenue" and "Other
+ * assets" start with no caption). Null for a label no caption heads.
+ */
+export function lineItemOf(label: string): string | null {
+  const words = captionStems(label)
+  const bare = words[0] === SUBTOTAL ? words.slice(1) : words
+  let best: { element: string; n: number } | null = null
+  for (const c of CAPTIONS) {
+    const caption = c.stems[0] === SUBTOTAL ? c.stems.slice(1) : c.stems
+    if (caption.length === 0 || caption.length > bare.length || (best && caption.length <= best.n)) continue
+    if (caption.every((w, i) => bare[i] === w)) best = { element: c.element, n: caption.length }
+  }
+  return best?.element ?? null
+}
+
+/**
+ * The line items a question's terms name: every word of one of a line item's captions (in any
+ * order: "cash flow … operations" names "operating cash flow") or of a name readers ask it by
+ * ("cash"), or one of its verbs. A caption
+ * inside a longer one named by the same words is that one's ("cost of revenue" is not "revenue").
+ */
+export function namedLineItems(terms: ReadonlySet<string>): Set<string> {
+  const hit = NAMES.filter((c) => c.stems.every((w) => terms.has(w)))
+  const out = new Set(VERBS.filter((v) => terms.has(v.stem)).map((v) => v.element))
+  for (const c of hit)
+    if (
+      !hit.some(
+        (o) =>
+          o.element !== c.element &&
+          o.stems.length > c.stems.length &&
+          c.stems.every((w) => o.stems.includes(w)),
+      )
+    )
+      out.add(c.element)
+  return out
+}
+
+/**
+ * The line items whose captions a text prints, its words in the caption's order: taxonomy element →
+ * the longest caption as the text prints it ("total revenue" over "revenue"), for saying which line
+ * item was looked for. A figure question naming "total revenue for the fiscal year" is answered by
+ * a figure of that line item, not by another table's "Total" for the same year.
+ */
+export function lineItemsNamed(text: string): Map<string, string> {
+  const words = wordStems(text)
+  const out = new Map<string, string>()
+  for (const c of CAPTIONS) {
+    const i = words.findIndex((_, at) => c.stems.every((w, k) => words[at + k]?.stem === w))
+    if (i < 0) continue
+    const printed = text
+      .slice(words[i]?.from, words[i + c.stems.length - 1]?.to)
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+    const seen = out.get(c.element)
+    if (!seen || seen.split(' ').length < c.stems.length) out.set(c.element, printed)
+  }
+  return out
 }
 
 /** A figure printed in another line item's row than the one its sentence names. */
@@ -62,13 +166,6 @@ export function clauseOf(text: string, figure: string): string {
   }
   return text.slice(start, end)
 }
-
-/**
- * "Other" is a stop word to search, but on a statement it names the residual line item: "Other
- * expense" is not "expense" (Regulation S-X Art. 5-03 lists "other general expenses" apart).
- */
-const OTHER_RE = /\bother\b/i
-const OTHER = 'other'
 
 /** How much of a label a clause names: its line-item words named, and their share of the label's. */
 interface Naming {
