@@ -425,11 +425,9 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
         { role: 'user', content: 'second question' },
         { role: 'assistant', content: 'second answer [p.2]' },
       ]
-      // A follow-up is checked for evidence by its own words, as retrieval reads them: this one
-      // names what it asks, so Claude is asked (a bare "And a third?" is an abstention).
       const res = await ask(
         capped,
-        { filing: 'acme-s1', question: 'And what was the revenue in 2011?', history },
+        { filing: 'acme-s1', question: 'And a third?', history },
         sessionCookie(newSid()),
       )
       expect(res.statusCode).toBe(200)
@@ -437,9 +435,9 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
       expect(messages.map((m) => m.content.slice(0, 19))).toEqual([
         'second question',
         'second answer [p.2]',
-        '<filing_excerpts>\n<',
+        '<filing_excerpts>\n(',
       ])
-      expect(messages[2]?.content).toMatch(/Question: And what was the revenue in 2011\?$/)
+      expect(messages[2]?.content).toContain('(no excerpts matched this question)')
     } finally {
       await capped.close()
     }

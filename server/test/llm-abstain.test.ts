@@ -105,6 +105,27 @@ describe('llm mode: the evidence check before Claude', () => {
     expect(await used(llm, sid)).toBe(1)
   })
 
+  it('asks Claude about a follow-up the check cannot read alone, and counts it', async () => {
+    // "And in 2010?" means what the turns before it say; the check reads only the question.
+    const sid = newSid()
+    const history = [
+      { role: 'user', content: 'What was Acme’s revenue in 2011?' },
+      { role: 'assistant', content: 'Revenue was $3,711 million in 2011 [p.1].' },
+    ]
+    const alone = (
+      await ask(llm, { filing: 'acme-s1', question: 'And in 2010?' }, sessionCookie(newSid()))
+    ).json<AskReply>()
+    expect(alone.abstention).toBeDefined()
+    expect(fake.requests).toHaveLength(0)
+    fake.queue.push({ kind: 'text', text: 'Revenue was $1,974 million in 2010 [p.1].' })
+    const body = (
+      await ask(llm, { filing: 'acme-s1', question: 'And in 2010?', history }, sessionCookie(sid))
+    ).json<AskReply>()
+    expect(fake.requests).toHaveLength(1)
+    expect(body.abstention).toBeUndefined()
+    expect(await used(llm, sid)).toBe(1)
+  })
+
   it('streams the abstention as extractive mode does, without asking Claude or counting (SSE)', async () => {
     const sid = newSid()
     const res = await ask(llm, UNANSWERABLE, { ...SSE, ...sessionCookie(sid) })

@@ -80,7 +80,8 @@ async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promis
  * the question back). In llm mode the same selection runs first, and when it abstains Claude is not
  * asked: no budget, no model slot, no tokens, and the question is given back, as in extractive mode.
  * Claude's own "The filing does not say" is never read as an abstention, or any reply opening so
- * would be a free call. Past the budget with BUDGET_FALLBACK=extractive, the excerpts are the answer.
+ * would be a free call. A follow-up with a history is not held back by the check (it cannot read
+ * the history). Past the budget with BUDGET_FALLBACK=extractive, the excerpts are the answer.
  */
 async function fromHits(deps: AnswerTextDeps, q: Question): Promise<AsyncIterator<string>> {
   const { anthropic, config } = deps
@@ -90,7 +91,11 @@ async function fromHits(deps: AnswerTextDeps, q: Question): Promise<AsyncIterato
     return once(q.extractive.text)[Symbol.asyncIterator]()
   }
   const checked = await quotesOf(deps, q, MODEL_NOT_ASKED_NOTE)
-  if (checked.abstention || !(await admitModel(deps, q.request, attempt))) {
+  // A follow-up ("And in 2010?") leans on the turns before it, which the check reads nothing of:
+  // with a history Claude is asked and the question counts, as it did before the check. That costs
+  // no spend control: only a question Claude is not asked goes uncounted.
+  const followUp = (body.history?.length ?? 0) > 0
+  if ((checked.abstention && !followUp) || !(await admitModel(deps, q.request, attempt))) {
     q.extractive = checked
     return once(checked.text)[Symbol.asyncIterator]()
   }
