@@ -119,7 +119,7 @@ function abstain(
     note,
   ]
   return {
-    text: lines.filter(Boolean).join('\n'),
+    text: lines.filter(Boolean).join('\n\n'),
     abstention: { reason: sel.reason, searched: { terms, periods: q.periods, sections }, closest },
   }
 }
