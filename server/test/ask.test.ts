@@ -7,26 +7,12 @@ import type { AskReply, ErrorReply, FilingsReply, SessionInfo } from '@asks1/sha
 import { parseFigures } from '@asks1/shared/contract/figures'
 import Database from 'better-sqlite3'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReadyReply } from '../src/schemas'
-import { BILLING_MESSAGE, type FakeAnthropic, startFakeAnthropic } from '../testing/fake-anthropic'
-import { buildTestApp, fakeClient, makeEnv, parseSse, sessionCookie, type TestEnv } from './helper'
+import { BILLING_MESSAGE } from '../testing/fake-anthropic'
+import { buildTestApp, fakeClient, parseSse, sessionCookie, useFakeAnthropic } from './helper'
 
-let env: TestEnv
-let fake: FakeAnthropic
-
-beforeAll(async () => {
-  env = await makeEnv()
-  fake = await startFakeAnthropic()
-})
-afterAll(async () => {
-  await fake?.close()
-  await env?.cleanup()
-})
-beforeEach(() => {
-  fake.queue.length = 0
-  fake.requests.length = 0
-})
+const suite = useFakeAnthropic()
 
 let n = 0
 /** A fresh session id per test (sent in a cookie signed as the server signs it), so counts do not leak. */
@@ -38,7 +24,7 @@ const ask = (app: FastifyInstance, body: object, headers: Record<string, string>
 describe('POST /ask, extractive mode (no API key)', () => {
   let app: FastifyInstance
   beforeAll(async () => {
-    app = await buildTestApp(env, { anthropic: null })
+    app = await buildTestApp(suite.env, { anthropic: null })
   })
   afterAll(async () => app?.close())
 
@@ -114,7 +100,7 @@ describe('POST /ask, extractive mode (no API key)', () => {
     })
     expect(ninth.json<ErrorReply>().message).toMatch(/all 8 questions/)
     // Counts are in SQLite: a new app on the same DATA_DIR (a restart) still refuses.
-    const restarted = await buildTestApp(env, { anthropic: null })
+    const restarted = await buildTestApp(suite.env, { anthropic: null })
     try {
       expect((await ask(restarted, { filing: 'acme-s1', question: 'After restart?' }, jar)).statusCode).toBe(
         429,
@@ -210,14 +196,14 @@ describe('POST /ask, extractive mode (no API key)', () => {
 describe('GET /session', () => {
   let app: FastifyInstance
   beforeAll(async () => {
-    app = await buildTestApp(env, { anthropic: null })
+    app = await buildTestApp(suite.env, { anthropic: null })
   })
   afterAll(async () => app?.close())
 
   const look = (headers: Record<string, string> = {}) => app.inject({ url: '/session', headers })
   /** Rows in the app's real state database (a second, read-only connection to the same file). */
   const rowsFor = (id: string) => {
-    const db = new Database(join(env.config.DATA_DIR, 'state.sqlite'), { readonly: true })
+    const db = new Database(join(suite.env.config.DATA_DIR, 'state.sqlite'), { readonly: true })
     try {
       return (
         db.prepare('SELECT COUNT(*) AS n FROM counters WHERE key = ?').get(`session:${id}`) as { n: number }
@@ -265,7 +251,7 @@ describe('GET /session', () => {
 
   it('reports a spent allowance as left: 0', async () => {
     const sid = newSid()
-    const spent = await buildTestApp(env, { anthropic: null, config: { SESSION_QUESTION_LIMIT: 1 } })
+    const spent = await buildTestApp(suite.env, { anthropic: null, config: { SESSION_QUESTION_LIMIT: 1 } })
     try {
       await ask(spent, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(sid))
       const res = await spent.inject({ url: '/session', headers: sessionCookie(sid) })
@@ -278,7 +264,7 @@ describe('GET /session', () => {
 
 describe('who writes the answers (/filings answerer, /ready answers, /ask mode)', () => {
   it('extractive without a Claude client', async () => {
-    const app = await buildTestApp(env, { anthropic: null })
+    const app = await buildTestApp(suite.env, { anthropic: null })
     try {
       const expected = { mode: 'extractive', model: null }
       expect((await app.inject('/filings')).json<FilingsReply>().answerer).toEqual(expected)
@@ -288,8 +274,8 @@ describe('who writes the answers (/filings answerer, /ready answers, /ask mode)'
     }
   })
   it('llm with the configured Claude model', async () => {
-    const app = await buildTestApp(env, {
-      anthropic: fakeClient(fake.url),
+    const app = await buildTestApp(suite.env, {
+      anthropic: fakeClient(suite.fake.url),
       config: {
         ANTHROPIC_MODEL: 'claude-test-model',
         MODEL_PRICES: JSON.stringify({ 'claude-test-model': { input: 1, output: 5 } }),
@@ -299,10 +285,10 @@ describe('who writes the answers (/filings answerer, /ready answers, /ask mode)'
       const expected = { mode: 'llm', model: 'claude-test-model' }
       expect((await app.inject('/filings')).json<FilingsReply>().answerer).toEqual(expected)
       expect((await app.inject('/ready')).json<ReadyReply>().answers).toEqual(expected)
-      fake.queue.push({ kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].' })
+      suite.fake.queue.push({ kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].' })
       const res = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(newSid()))
       expect(res.json<AskReply>().mode).toBe('llm')
-      expect(fake.requests.at(-1)?.body).toMatchObject({ model: 'claude-test-model' })
+      expect(suite.fake.requests.at(-1)?.body).toMatchObject({ model: 'claude-test-model' })
     } finally {
       await app.close()
     }
@@ -312,12 +298,12 @@ describe('who writes the answers (/filings answerer, /ready answers, /ask mode)'
 describe('POST /ask, llm mode against the local Messages API fake', () => {
   let app: FastifyInstance
   beforeAll(async () => {
-    app = await buildTestApp(env, { anthropic: fakeClient(fake.url, { maxRetries: 1 }) })
+    app = await buildTestApp(suite.env, { anthropic: fakeClient(suite.fake.url, { maxRetries: 1 }) })
   })
   afterAll(async () => app?.close())
 
   it('sends a fenced, registry-built prompt and returns the answer with checked citations', async () => {
-    fake.queue.push({
+    suite.fake.queue.push({
       kind: 'text',
       text: 'Acme had revenue of $3,711 million in 2011 [p.1], and 845 million monthly active users [p.2]. Net income was $9,999 million [p.F-1].',
     })
@@ -360,12 +346,12 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
     // In retrieval order; each source shows exactly the pages of it that the answer cites.
     expect(body.sources.map((s) => s.citedPages).sort()).toEqual([['1', '2'], ['F-1']])
 
-    const sent = fake.requests[0]
+    const sent = suite.fake.requests[0]
     // SDK 1.x sends the key as a bearer token (older versions used x-api-key).
     expect(sent?.headers.authorization ?? sent?.headers['x-api-key']).toMatch(/sk-ant-test-key$/)
     expect(sent?.headers['anthropic-version']).toBeTruthy()
     expect(sent?.body.stream).toBe(true)
-    expect(sent?.body.model).toBe(env.config.ANTHROPIC_MODEL)
+    expect(sent?.body.model).toBe(suite.env.config.ANTHROPIC_MODEL)
     expect(sent?.body.system).toContain('Form S-1 of Acme Rockets, Inc.')
     expect(sent?.body.system).toContain('4 pages')
     const user = sent?.body.messages.at(-1)
@@ -378,7 +364,7 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
   })
 
   it("checks every figure of Claude's answer: printed, computed from printed ones, or not found", async () => {
-    fake.queue.push({
+    suite.fake.queue.push({
       kind: 'text',
       text: 'The founder holds 57.1% of the voting power, not 60% [p.2]. Net income was $1,000 million and revenue $3,711 million, $2,711 million apart [p.1, p.F-1]. Revenue was $3.7 billion [p.1].',
     })
@@ -414,8 +400,8 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
   })
 
   it('resends prior turns, capped to the newest ones', async () => {
-    const capped = await buildTestApp(env, {
-      anthropic: fakeClient(fake.url),
+    const capped = await buildTestApp(suite.env, {
+      anthropic: fakeClient(suite.fake.url),
       config: { HISTORY_MAX_TURNS: 2 },
     })
     try {
@@ -431,7 +417,7 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
         sessionCookie(newSid()),
       )
       expect(res.statusCode).toBe(200)
-      const messages = fake.requests[0]?.body.messages ?? []
+      const messages = suite.fake.requests[0]?.body.messages ?? []
       expect(messages.map((m) => m.content.slice(0, 19))).toEqual([
         'second question',
         'second answer [p.2]',
@@ -445,7 +431,7 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
 
   it('streams deltas as the model writes them, then done with the same data as JSON', async () => {
     const text = 'Revenue was $3,711 million in 2011 [p.1]. The filing does not say what 2012 revenue was.'
-    fake.queue.push({ kind: 'text', text, chunks: 5 }, { kind: 'text', text })
+    suite.fake.queue.push({ kind: 'text', text, chunks: 5 }, { kind: 'text', text })
     const sid = newSid()
     const res = await ask(
       app,
@@ -466,16 +452,26 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
 
   it('turns a billing error (400 credit balance) into 402 plain words and does not count the question', async () => {
     const sid = newSid()
-    fake.queue.push({ kind: 'error', status: 400, type: 'invalid_request_error', message: BILLING_MESSAGE })
+    suite.fake.queue.push({
+      kind: 'error',
+      status: 400,
+      type: 'invalid_request_error',
+      message: BILLING_MESSAGE,
+    })
     const res = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(sid))
     expect(res.statusCode).toBe(402)
     const body = res.json<ErrorReply>()
     expect(body).toMatchObject({ code: 'BILLING', session: { used: 0, limit: 8, left: 8 } })
     expect(res.body).not.toMatch(/credit balance|Plans & Billing|req_fake/)
     // Billing errors are not retried (one request).
-    expect(fake.requests).toHaveLength(1)
+    expect(suite.fake.requests).toHaveLength(1)
     // The same with streaming: a real status, since no text was produced yet.
-    fake.queue.push({ kind: 'error', status: 400, type: 'invalid_request_error', message: BILLING_MESSAGE })
+    suite.fake.queue.push({
+      kind: 'error',
+      status: 400,
+      type: 'invalid_request_error',
+      message: BILLING_MESSAGE,
+    })
     const sse = await ask(
       app,
       { filing: 'acme-s1', question: 'Revenue?' },
@@ -496,12 +492,12 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
       message: 'Overloaded',
       headers: { 'retry-after': '0' },
     } as const
-    fake.queue.push(overloaded, { kind: 'text', text: 'Revenue was $3,711 million [p.1].' })
+    suite.fake.queue.push(overloaded, { kind: 'text', text: 'Revenue was $3,711 million [p.1].' })
     const recovered = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(sid))
     expect(recovered.statusCode).toBe(200)
-    expect(fake.requests).toHaveLength(2)
+    expect(suite.fake.requests).toHaveLength(2)
 
-    fake.queue.push(overloaded, overloaded)
+    suite.fake.queue.push(overloaded, overloaded)
     const res = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(sid))
     expect(res.statusCode).toBe(503)
     expect(res.json<ErrorReply>()).toMatchObject({ code: 'OVERLOADED', session: { used: 1 } })
@@ -517,7 +513,7 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
       message: 'Number of request tokens has exceeded your per-minute rate limit',
       headers: { 'retry-after': '0' },
     } as const
-    fake.queue.push(limited, { ...limited, headers: { 'retry-after': '17' } })
+    suite.fake.queue.push(limited, { ...limited, headers: { 'retry-after': '17' } })
     const res = await ask(app, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(newSid()))
     expect(res.statusCode).toBe(503)
     expect(res.json<ErrorReply>().code).toBe('UPSTREAM_RATE_LIMITED')
@@ -527,7 +523,7 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
 
   it('reports a failure after text has streamed as an error event, and does not count it', async () => {
     const sid = newSid()
-    fake.queue.push({
+    suite.fake.queue.push({
       kind: 'stream-error',
       text: 'Revenue was $3,711',
       type: 'overloaded_error',
@@ -549,12 +545,12 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
   })
 
   it('bounds a hanging upstream by the answer timeout (504) and gives the question back', async () => {
-    const slow = await buildTestApp(env, {
-      anthropic: fakeClient(fake.url, { timeout: 60_000 }),
+    const slow = await buildTestApp(suite.env, {
+      anthropic: fakeClient(suite.fake.url, { timeout: 60_000 }),
       config: { ANSWER_TIMEOUT_MS: 1000 },
     })
     try {
-      fake.queue.push({ kind: 'hang' })
+      suite.fake.queue.push({ kind: 'hang' })
       // No clock is read: the SDK's own timeout (60 s) is the test's, so only the answer timeout can
       // end this request before the test fails.
       const res = await ask(slow, { filing: 'acme-s1', question: 'Revenue?' }, sessionCookie(newSid()))
@@ -567,10 +563,10 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
 
   it('aborts the upstream stream when the client disconnects, and gives the question back', async () => {
     // A real socket on 127.0.0.1: app.inject cannot hang up mid-stream.
-    const live = await buildTestApp(env, { anthropic: fakeClient(fake.url) })
+    const live = await buildTestApp(suite.env, { anthropic: fakeClient(suite.fake.url) })
     try {
       const base = await live.listen({ host: '127.0.0.1', port: 0 })
-      fake.queue.push({
+      suite.fake.queue.push({
         kind: 'text',
         text: 'Revenue was $3,711 million in 2011 [p.1]. '.repeat(10),
         chunks: 20,
@@ -589,23 +585,23 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
       const first = await reader?.read()
       expect(new TextDecoder().decode(first?.value)).toMatch(/^event: delta/)
       controller.abort()
-      for (let i = 0; fake.aborted === 0 && i < 100; i++) await new Promise((r) => setTimeout(r, 20))
-      expect(fake.aborted).toBe(1)
+      for (let i = 0; suite.fake.aborted === 0 && i < 100; i++) await new Promise((r) => setTimeout(r, 20))
+      expect(suite.fake.aborted).toBe(1)
       for (let i = 0; (await live.sessions.get(sid)).used !== 0 && i < 100; i++)
         await new Promise((r) => setTimeout(r, 20))
       expect(await live.sessions.get(sid)).toMatchObject({ used: 0 })
       expect(live.answers.inflight.size).toBe(0)
     } finally {
-      fake.aborted = 0
+      suite.fake.aborted = 0
       await live.close()
     }
   })
 
   it('GET /session?settled=true reads a stopped question as the server settled it', async () => {
-    const live = await buildTestApp(env, { anthropic: fakeClient(fake.url) })
+    const live = await buildTestApp(suite.env, { anthropic: fakeClient(suite.fake.url) })
     try {
       const base = await live.listen({ host: '127.0.0.1', port: 0 })
-      fake.queue.push({
+      suite.fake.queue.push({
         kind: 'text',
         text: 'Revenue was $3,711 million [p.1]. '.repeat(20),
         chunks: 40,
@@ -628,14 +624,14 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
       expect((await fetch(`${base}/session?settled=true`)).status).toBe(200)
       expect((await fetch(`${base}/session?settled=maybe`)).status).toBe(400)
     } finally {
-      fake.aborted = 0
+      suite.fake.aborted = 0
       await live.close()
     }
   })
 
   it('lets an answer in flight finish when the app closes (graceful shutdown)', async () => {
-    const closing = await buildTestApp(env, { anthropic: fakeClient(fake.url) })
-    fake.queue.push({
+    const closing = await buildTestApp(suite.env, { anthropic: fakeClient(suite.fake.url) })
+    suite.fake.queue.push({
       kind: 'text',
       text: 'Revenue was $3,711 million in 2011 [p.1].',
       chunks: 6,
@@ -647,7 +643,7 @@ describe('POST /ask, llm mode against the local Messages API fake', () => {
       { accept: 'text/event-stream', ...sessionCookie(newSid()) },
     )
     // Wait until the upstream request is under way, then close.
-    while (fake.requests.length === 0) await new Promise((r) => setTimeout(r, 10))
+    while (suite.fake.requests.length === 0) await new Promise((r) => setTimeout(r, 10))
     await new Promise((r) => setTimeout(r, 150))
     const closed = closing.close()
     const res = await pending

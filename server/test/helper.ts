@@ -13,10 +13,11 @@ import { type Embedder, missingEmbedder } from '@asks1/shared/retrieval/embedder
 import { openStore, type Store } from '@asks1/shared/store'
 import { sign as signCookie } from '@fastify/cookie'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { buildApp } from '../src/app'
 import { loadServerConfig, type ServerConfig } from '../src/config'
 import type { StartupState } from '../src/startup'
+import { type FakeAnthropic, startFakeAnthropic } from '../testing/fake-anthropic'
 
 /** The session-cookie secret of every test app, so tests can sign a session of their choosing. */
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdefghij'
@@ -196,6 +197,27 @@ export function useTestApp(): { readonly env: TestEnv; readonly app: FastifyInst
   afterAll(async () => {
     await suite.app?.close()
     await suite.env?.cleanup()
+  })
+  return suite
+}
+
+/**
+ * A suite's environment and a local fake of the Messages API, started once and emptied of queued
+ * replies and recorded requests before each test, so a test sees only its own calls.
+ */
+export function useFakeAnthropic(): { readonly env: TestEnv; readonly fake: FakeAnthropic } {
+  const suite = {} as { env: TestEnv; fake: FakeAnthropic }
+  beforeAll(async () => {
+    suite.env = await makeEnv()
+    suite.fake = await startFakeAnthropic()
+  })
+  afterAll(async () => {
+    await suite.fake?.close()
+    await suite.env?.cleanup()
+  })
+  beforeEach(() => {
+    suite.fake.queue.length = 0
+    suite.fake.requests.length = 0
   })
   return suite
 }

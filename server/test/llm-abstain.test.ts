@@ -6,31 +6,21 @@
  */
 import type { AskReply, SessionInfo } from '@asks1/shared/contract/api'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MODEL_NOT_ASKED_NOTE, NOT_CONFIGURED_NOTE } from '../src/answer/extractive'
-import { type FakeAnthropic, startFakeAnthropic } from '../testing/fake-anthropic'
-import { buildTestApp, fakeClient, makeEnv, parseSse, sessionCookie, type TestEnv } from './helper'
+import { buildTestApp, fakeClient, makeEnv, parseSse, sessionCookie, useFakeAnthropic } from './helper'
 
-let env: TestEnv
-let fake: FakeAnthropic
+const suite = useFakeAnthropic()
 let llm: FastifyInstance
 let extractive: FastifyInstance
 
 beforeAll(async () => {
-  env = await makeEnv()
-  fake = await startFakeAnthropic()
-  llm = await buildTestApp(env, { anthropic: fakeClient(fake.url) })
-  extractive = await buildTestApp(env, { anthropic: null })
+  llm = await buildTestApp(suite.env, { anthropic: fakeClient(suite.fake.url) })
+  extractive = await buildTestApp(suite.env, { anthropic: null })
 })
 afterAll(async () => {
   await llm?.close()
   await extractive?.close()
-  await fake?.close()
-  await env?.cleanup()
-})
-beforeEach(() => {
-  fake.queue.length = 0
-  fake.requests.length = 0
 })
 
 let n = 0
@@ -67,7 +57,7 @@ describe('llm mode: the evidence check before Claude', () => {
     const res = await ask(llm, UNANSWERABLE, sessionCookie(sid))
     expect(res.statusCode).toBe(200)
     const body = res.json<AskReply>()
-    expect(fake.requests).toHaveLength(0)
+    expect(suite.fake.requests).toHaveLength(0)
     expect(body.mode).toBe('llm')
     expect(body.answer).toMatch(/^The filing does not appear to say/)
     expect(body.answer.split('\n').at(-1)).toBe(MODEL_NOT_ASKED_NOTE)
@@ -86,9 +76,9 @@ describe('llm mode: the evidence check before Claude', () => {
 
   it('asks Claude once for an answerable question, and counts it (JSON)', async () => {
     const sid = newSid()
-    fake.queue.push({ kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].' })
+    suite.fake.queue.push({ kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].' })
     const body = (await ask(llm, ANSWERABLE, sessionCookie(sid))).json<AskReply>()
-    expect(fake.requests).toHaveLength(1)
+    expect(suite.fake.requests).toHaveLength(1)
     expect(body).toMatchObject({ mode: 'llm', answer: 'Revenue was $3,711 million in 2011 [p.1].' })
     expect(body.abstention).toBeUndefined()
     expect(body.session.used).toBe(1)
@@ -98,9 +88,9 @@ describe('llm mode: the evidence check before Claude', () => {
   it('counts a question Claude was asked, even when its reply says the filing does not say', async () => {
     // Giving such a reply back would make any question phrased to draw it a free model call.
     const sid = newSid()
-    fake.queue.push({ kind: 'text', text: 'The filing does not say what revenue was in 2011.' })
+    suite.fake.queue.push({ kind: 'text', text: 'The filing does not say what revenue was in 2011.' })
     const body = (await ask(llm, ANSWERABLE, sessionCookie(sid))).json<AskReply>()
-    expect(fake.requests).toHaveLength(1)
+    expect(suite.fake.requests).toHaveLength(1)
     expect(body.abstention).toBeUndefined()
     expect(await used(llm, sid)).toBe(1)
   })
@@ -116,12 +106,12 @@ describe('llm mode: the evidence check before Claude', () => {
       await ask(llm, { filing: 'acme-s1', question: 'And in 2010?' }, sessionCookie(newSid()))
     ).json<AskReply>()
     expect(alone.abstention).toBeDefined()
-    expect(fake.requests).toHaveLength(0)
-    fake.queue.push({ kind: 'text', text: 'Revenue was $1,974 million in 2010 [p.1].' })
+    expect(suite.fake.requests).toHaveLength(0)
+    suite.fake.queue.push({ kind: 'text', text: 'Revenue was $1,974 million in 2010 [p.1].' })
     const body = (
       await ask(llm, { filing: 'acme-s1', question: 'And in 2010?', history }, sessionCookie(sid))
     ).json<AskReply>()
-    expect(fake.requests).toHaveLength(1)
+    expect(suite.fake.requests).toHaveLength(1)
     expect(body.abstention).toBeUndefined()
     expect(await used(llm, sid)).toBe(1)
   })
@@ -132,7 +122,7 @@ describe('llm mode: the evidence check before Claude', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/)
     const got = streamed(res.body)
-    expect(fake.requests).toHaveLength(0)
+    expect(suite.fake.requests).toHaveLength(0)
     expect(got.done.session.used).toBe(0)
     expect(await used(llm, sid)).toBe(0)
     expect(got.text).toBe(got.done.answer)
@@ -144,14 +134,14 @@ describe('llm mode: the evidence check before Claude', () => {
     // The streamed reply is the JSON reply.
     const json = (await ask(llm, UNANSWERABLE, sessionCookie(sid))).json<AskReply>()
     expect(got.done).toEqual(json)
-    expect(fake.requests).toHaveLength(0)
+    expect(suite.fake.requests).toHaveLength(0)
   })
 
   it('streams Claude’s answer to an answerable question, asked once and counted (SSE)', async () => {
     const sid = newSid()
-    fake.queue.push({ kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].', chunks: 3 })
+    suite.fake.queue.push({ kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].', chunks: 3 })
     const got = streamed((await ask(llm, ANSWERABLE, { ...SSE, ...sessionCookie(sid) })).body)
-    expect(fake.requests).toHaveLength(1)
+    expect(suite.fake.requests).toHaveLength(1)
     expect(got.events.filter((e) => e === 'delta').length).toBeGreaterThan(1)
     expect(got.done).toMatchObject({ mode: 'llm', answer: 'Revenue was $3,711 million in 2011 [p.1].' })
     expect(got.done.abstention).toBeUndefined()
@@ -174,17 +164,17 @@ describe('llm mode: the evidence check before Claude', () => {
       expect.stringMatching(/^- “How much does it cost\?”: /),
     ])
     expect(abstained.answer.split('\n').at(-1)).toBe(MODEL_NOT_ASKED_NOTE)
-    expect(fake.requests).toHaveLength(0)
+    expect(suite.fake.requests).toHaveLength(0)
     expect(await used(llm, sid)).toBe(0)
 
     const one = {
       filing: 'acme-s1',
       question: 'How much revenue did Acme make in 2011, and how fast did it grow?',
     }
-    fake.queue.push({ kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].' })
+    suite.fake.queue.push({ kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].' })
     const answered = (await ask(llm, one, sessionCookie(sid))).json<AskReply>()
     expect(answered.abstention).toBeUndefined()
-    expect(fake.requests).toHaveLength(1)
+    expect(suite.fake.requests).toHaveLength(1)
     expect(await used(llm, sid)).toBe(1)
   })
 
@@ -192,14 +182,14 @@ describe('llm mode: the evidence check before Claude', () => {
     // Its own data directory: the budget's counters live in the state database.
     const own = await makeEnv()
     const one = await buildTestApp(own, {
-      anthropic: fakeClient(fake.url),
+      anthropic: fakeClient(suite.fake.url),
       config: { MAX_QUESTIONS_PER_DAY: 1 },
     })
     try {
       expect(
         (await ask(one, UNANSWERABLE, sessionCookie(newSid()))).json<AskReply>().abstention,
       ).toBeDefined()
-      fake.queue.push({ kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].' })
+      suite.fake.queue.push({ kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].' })
       // The abstention left the day's one answer for this question.
       expect((await ask(one, ANSWERABLE, sessionCookie(newSid()))).statusCode).toBe(200)
       const refused = await ask(one, ANSWERABLE, sessionCookie(newSid()))
@@ -210,7 +200,7 @@ describe('llm mode: the evidence check before Claude', () => {
       const abstained = await ask(one, UNANSWERABLE, sessionCookie(sid))
       expect(abstained.statusCode).toBe(200)
       expect(abstained.json<AskReply>()).toMatchObject({ mode: 'llm', session: { used: 0 } })
-      expect(fake.requests).toHaveLength(1)
+      expect(suite.fake.requests).toHaveLength(1)
     } finally {
       await one.close()
       await own.cleanup()
@@ -218,8 +208,8 @@ describe('llm mode: the evidence check before Claude', () => {
   })
 
   it('does not wait for a model slot: it abstains while every slot is busy', async () => {
-    const busy = await buildTestApp(env, {
-      anthropic: fakeClient(fake.url),
+    const busy = await buildTestApp(suite.env, {
+      anthropic: fakeClient(suite.fake.url),
       config: { MAX_CONCURRENT_ANSWERS: 1, MAX_QUEUED_ANSWERS: 0 },
     })
     let open = () => {}
@@ -227,11 +217,11 @@ describe('llm mode: the evidence check before Claude', () => {
       open = r
     })
     try {
-      fake.queue.push({ kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].', gate: held })
+      suite.fake.queue.push({ kind: 'text', text: 'Revenue was $3,711 million in 2011 [p.1].', gate: held })
       const first = ask(busy, ANSWERABLE, sessionCookie(newSid()))
       await vi.waitFor(
         () => {
-          if (fake.active !== 1) throw new Error('the first answer has not reached the model yet')
+          if (suite.fake.active !== 1) throw new Error('the first answer has not reached the model yet')
         },
         { timeout: 30_000, interval: 10 },
       )
@@ -243,7 +233,7 @@ describe('llm mode: the evidence check before Claude', () => {
       expect(abstained.json<AskReply>().abstention).toBeDefined()
       open()
       expect((await first).statusCode).toBe(200)
-      expect(fake.requests).toHaveLength(1)
+      expect(suite.fake.requests).toHaveLength(1)
     } finally {
       open()
       await busy.close()
