@@ -124,14 +124,18 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
   const ready = embedder.status === 'ready'
   const vectors: Float32Array[][] = []
   if (ready) {
+    // Chunks, then table rows (the text their keyword index holds), so dense search can hit a row.
+    const texts = [...chunks.map((c) => stripPageTags(c.text)), ...rows.map((r) => r.text)]
     const batch = opts.batchSize ?? 16
-    opts.onProgress?.('embed', 0, chunks.length)
-    for (let i = 0; i < chunks.length; i += batch) {
+    opts.onProgress?.('embed', 0, texts.length)
+    for (let i = 0; i < texts.length; i += batch) {
       opts.signal?.throwIfAborted()
-      const texts = chunks.slice(i, i + batch).map((c) => stripPageTags(c.text))
-      vectors.push(...(await embedder.embedDocuments(texts)))
-      opts.onProgress?.('embed', Math.min(i + batch, chunks.length), chunks.length)
+      vectors.push(...(await embedder.embedDocuments(texts.slice(i, i + batch))))
+      opts.onProgress?.('embed', Math.min(i + batch, texts.length), texts.length)
     }
+    rows.forEach((r, i) => {
+      r.vectors = vectors[chunks.length + i] ?? []
+    })
   }
   const t3 = performance.now()
 

@@ -1,7 +1,11 @@
 import cliProgress from 'cli-progress'
 import type { Stage } from './ingest'
 
-const STAGE_UNITS: Record<Stage, string> = { extract: 'pages', embed: 'chunks', write: 'chunks' }
+const STAGE_UNITS: Record<Stage, string> = {
+  extract: 'pages',
+  embed: 'chunks and table rows',
+  write: 'chunks',
+}
 
 /**
  * Progress of a long ingest on standard error: a bar per stage on a TTY; off a TTY (CI, pipes), a

@@ -1,27 +1,7 @@
-import type { PageRecord } from '@asks1/shared/contract/chunk'
 import { describe, expect, it } from 'vitest'
 import { chunkPages } from '../src/chunk'
-import { linesOfPage } from '../src/layout'
-import { extractPdf } from '../src/pdf'
 import { hostChunk, tableRowUnits } from '../src/table-units'
-import { pdfTables } from '../src/tables/pdf-tables'
-import { bytes, FACEBOOK_PDF } from './helpers'
-
-/** facebook-s1.pdf's physical pages 160–162 (printed F-3 to F-5) as ingest pages with their tables. */
-async function statementPages(): Promise<PageRecord[]> {
-  const physical = await extractPdf(bytes(FACEBOOK_PDF), { pages: [160, 161, 162] })
-  return physical.map((p, i) => {
-    const label = `F-${i + 3}`
-    const lines = linesOfPage(p as never)
-    return {
-      label,
-      pdfPages: [160 + i],
-      text: `${lines.map((l) => l.text).join('\n')}`,
-      matter: 'body',
-      tables: pdfTables(lines, label),
-    }
-  })
-}
+import { statementPages } from './helpers'
 
 describe('table rows as retrieval units (facebook-s1.pdf statements)', () => {
   it('writes each row with its title, periods and units, hosted by the chunk printing it', async () => {

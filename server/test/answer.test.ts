@@ -556,6 +556,29 @@ describe('citation relevance', () => {
     expect(onTopic[0]?.relevance?.level).toBe('strong')
   })
 
+  it('rates every page of citations written together by the text before the first', () => {
+    // A sentence running across pages 1 and 2 cites both; the second page's citation is preceded
+    // only by a joiner, which says nothing of the question.
+    const q = 'What was Acme’s revenue in 2011?'
+    const quote = '- “Our revenue was $3,711 million in 2011, an increase of 88% from 2010.”'
+    for (const cite of ['[p.1, p.2]', '[p.1] and [p.2]', 'pp. 1 and 2', '(p.1; p.2)']) {
+      const answer = `${quote} ${cite}`
+      const cited = withRelevance(q, answer, hits, verifyCitations(answer, pageTexts), company)
+      expect(
+        cited.map((c) => [c.page, c.relevance?.level]),
+        cite,
+      ).toEqual([
+        ['1', 'strong'],
+        ['2', 'strong'],
+      ])
+      expect(cited[1]?.relevance?.score, cite).toBe(cited[0]?.relevance?.score)
+    }
+    // A citation after words of its own is measured on them, not on the text before.
+    const own = `${quote} [p.1] and the founder's share of the vote [p.2]`
+    const cited = withRelevance(q, own, hits, verifyCitations(own, pageTexts), company)
+    expect(cited[1]?.relevance?.level).toBe('weak')
+  })
+
   it('is not strong when the quote holds one of the several words asked about, however rare', () => {
     // Twenty passages on competition and prices make those words common; "satellite" is rare, so a
     // quote holding it alone clears the evidence threshold for strong.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { RRF_K, rrfFuse } from '../src/retrieval/fusion'
-import { fuseCandidates, ROW_WEIGHT } from '../src/retrieval/store/fusion'
+import { ROW_HOSTS } from '../src/retrieval/rows'
+import { fuseCandidates, ROW_WEIGHT, rowHostList } from '../src/retrieval/store/fusion'
 
 const ids = <Id>(fused: { id: Id }[]) => fused.map((f) => f.id)
 
@@ -66,5 +67,24 @@ describe('fuseCandidates', () => {
       { id: 'r', score: ROW_WEIGHT / (RRF_K + 1), ranks: { rowRank: 1 } },
     ])
     expect(fuseCandidates(['d'], ['d', 'k'], 1)).toHaveLength(1)
+  })
+})
+
+describe('rowHostList', () => {
+  const host: Record<string, string> = { r1: 'a', r2: 'a', r3: 'b', r4: 'c', r5: 'd', r6: 'e' }
+  const hostOf = (r: string) => host[r]
+
+  it('keyword-only: the hosts in keyword row order, each once, the first ROW_HOSTS', () => {
+    expect(ROW_HOSTS).toBe(3)
+    expect(rowHostList([], ['r1', 'r2', 'r3', 'r4', 'r5'], hostOf)).toEqual(['a', 'b', 'c'])
+  })
+
+  it('fuses dense and keyword rows by RRF before mapping to hosts (ties to the dense list)', () => {
+    // r5 is first in both lists; r6 (dense 2) ties r3 (keyword 2) and comes first as the dense one.
+    expect(rowHostList(['r5', 'r6'], ['r5', 'r3', 'r4'], hostOf)).toEqual(['d', 'e', 'b'])
+  })
+
+  it('dense-only: the hosts of the nearest rows; an unknown row is skipped', () => {
+    expect(rowHostList(['r9', 'r4', 'r1'], [], hostOf)).toEqual(['c', 'a'])
   })
 })

@@ -595,6 +595,88 @@ export function storeContract(
         expect(hits[0]?.chunk.ordinal).toBe(1)
         expect(hits[0]?.denseRank).toBe(1)
       })
+
+      it('hits a table row by its vector alone (no keyword) and lifts its host', async () => {
+        const embedder = await (options.embedder as () => Promise<Embedder>)()
+        // Rows of facebook-s1.pdf's income statement (p.F-4) as ingest writes them (table-units.ts).
+        const title = 'CONSOLIDATED STATEMENTS OF INCOME'
+        const years = (a: string, b: string, c: string) =>
+          `Year ended December 31, 2009: ${a}; Year ended December 31, 2010: ${b}; Year ended December 31, 2011: ${c}`
+        const rows = [
+          {
+            label: 'Revenue',
+            text: `${title}. Revenue — ${years('$777 million', '$1,974 million', '$3,711 million')}`,
+          },
+          {
+            label: 'Research and development',
+            text: `${title}. Research and development — ${years('$87 million', '$144 million', '$388 million')}`,
+          },
+          {
+            label: 'Net income',
+            text: `${title}. Net income — ${years('$229 million', '$606 million', '$1,000 million')}`,
+          },
+        ]
+        const texts = [
+          'Advertising and payments brought in the revenue shown in the statements of income.',
+          'Our engineers build the products; we invest in research and development to grow.',
+          'Net income rose as operating costs grew more slowly than sales.',
+          'We lease our headquarters in Menlo Park, California.',
+        ]
+        const build = async (filing: string, withVectors: boolean) => {
+          const chunkVectors = await embedder.embedDocuments(texts)
+          const rowVectors = await embedder.embedDocuments(rows.map((r) => r.text))
+          const w = await store.beginVersion(filing, { dim: embedder.dim })
+          await w.addChunks(
+            texts.map((t, i) => ({
+              chunk: { ...makeChunk(filing, i, t, [`F-${i + 3}`]), version: w.version },
+              vectors: chunkVectors[i] ?? [],
+            })),
+          )
+          await w.addRows(
+            rows.map((r, i) => ({
+              host: `${filing}-${i}`,
+              page: `F-${i + 3}`,
+              ...r,
+              ...(withVectors ? { vectors: rowVectors[i] ?? [] } : {}),
+            })),
+          )
+          await w.commit()
+        }
+        await build('rowvec', true)
+        await build('rowkw', false)
+        // The keyword leg is off (no terms): only the dense row list can name a row.
+        const q = await embedder.embedQuery('research and development expenses in 2011')
+        const search = (filing: string) => store.search(filing, { terms: [], vector: q, k: 4, rows: true })
+        const hits = await search('rowvec')
+        // Row i is printed by chunk i: the research and development row's host is rowvec-1.
+        expect(hits.find((h) => h.rowRank === 1)?.chunk.id).toBe('rowvec-1')
+        expect(hits.filter((h) => h.rowRank !== undefined)).toHaveLength(Math.min(ROW_HOSTS, rows.length))
+        // Rows written without vectors are keyword-only: the same search lifts no host.
+        expect((await search('rowkw')).every((h) => h.rowRank === undefined)).toBe(true)
+        // A row vector of the wrong size is refused before anything is written.
+        const w = await store.beginVersion('rowbad', { dim: embedder.dim })
+        try {
+          await w.addChunks([
+            {
+              chunk: { ...makeChunk('rowbad', 0, texts[0] as string, ['F-3']), version: w.version },
+              vectors: [],
+            },
+          ])
+          await expect(
+            w.addRows([
+              {
+                host: 'rowbad-0',
+                page: 'F-3',
+                label: 'Revenue',
+                text: 'Revenue — 1',
+                vectors: [new Float32Array(3)],
+              },
+            ]),
+          ).rejects.toThrow(/dimensions/)
+        } finally {
+          await w.abort()
+        }
+      })
     }
   })
 }

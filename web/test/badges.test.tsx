@@ -248,7 +248,7 @@ describe('badges in the chat', () => {
     const reply = askReply({
       mode: 'extractive',
       answer:
-        'The filing does not appear to say: no passage matches the question closely enough to quote as an answer.\nSearched for “favourite”, “food”.',
+        'The filing does not appear to say: no passage matches the question closely enough to quote as an answer.\n\nSearched for “favourite”, “food”.',
       citations: [],
       sources: [],
       session: { used: 4, limit: 8, left: 4 },

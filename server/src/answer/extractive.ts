@@ -32,6 +32,13 @@ export const EXTRACTIVE_INTRO =
 export const NOT_CONFIGURED_NOTE =
   '(No AI model is configured on this server: it quotes the filing rather than answering.)'
 
+/**
+ * The last line of an abstention in llm mode: the same evidence check ran before the model was asked,
+ * so the model was not asked (no tokens spent) and the question is given back.
+ */
+export const MODEL_NOT_ASKED_NOTE =
+  '(Checked before asking the AI model: no passage found in the filing supports an answer, so the model was not asked and this question was not counted.)'
+
 const cite = (pages: readonly string[]) =>
   pages.length === 1 ? pageTag(pages[0] as string) : `[${pages.map((p) => `p.${p}`).join(', ')}]`
 
@@ -92,6 +99,7 @@ function abstain(
   q: QuestionAnalysis,
   sel: Exclude<Selection, { abstained: false }>,
   hits: readonly SearchHit[],
+  note: string,
 ): ExtractiveResult {
   const terms = asTyped(question, [...q.names, ...q.terms, ...q.phrases.flatMap((p) => p.split(' '))])
   const sections = [...new Set(hits.map((h) => h.chunk.section).filter((s): s is string => !!s))].slice(0, 5)
@@ -108,10 +116,10 @@ function abstain(
       : '',
     sections.length ? `Sections searched: ${sections.join('; ')}.` : '',
     closest.length ? 'The closest passages are listed below, so you can look further.' : '',
-    NOT_CONFIGURED_NOTE,
+    note,
   ]
   return {
-    text: lines.filter(Boolean).join('\n'),
+    text: lines.filter(Boolean).join('\n\n'),
     abstention: { reason: sel.reason, searched: { terms, periods: q.periods, sections }, closest },
   }
 }
@@ -121,11 +129,14 @@ type PartResult =
   | { lines: string[]; abstention: null }
   | { lines: []; abstention: ExtractiveResult; sel: Exclude<Selection, { abstained: false }> }
 
-function answerPart(
-  q: QuestionAnalysis,
-  hits: readonly SearchHit[],
-  opts: { params?: SelectParams; tables?: readonly Table[] },
-): PartResult {
+/** Options of an extractive answer; `note` ends an abstention (default: NOT_CONFIGURED_NOTE). */
+export interface ExtractiveOptions {
+  params?: SelectParams
+  tables?: readonly Table[]
+  note?: string
+}
+
+function answerPart(q: QuestionAnalysis, hits: readonly SearchHit[], opts: ExtractiveOptions): PartResult {
   const params = opts.params ?? SELECT_DEFAULTS
   // One model of the retrieved sentences (segmented and stemmed once) serves ranking and table rows.
   const model = evidenceModel(q, hits)
@@ -134,7 +145,8 @@ function answerPart(
   // question of how fast something changed: a period's column states a level, not a change.
   const rows =
     opts.tables?.length && !q.asksChange ? rowAnswers(q, opts.tables, model).slice(0, params.max) : []
-  if (sel.abstained && rows.length === 0) return { lines: [], abstention: abstain(q.text, q, sel, hits), sel }
+  if (sel.abstained && rows.length === 0)
+    return { lines: [], abstention: abstain(q.text, q, sel, hits, opts.note ?? NOT_CONFIGURED_NOTE), sel }
   const quotes = sel.abstained ? [] : sel.quotes.slice(0, params.max - rows.length)
   return {
     lines: [...rows.map((r) => `- ${r.text} ${pageTag(r.page)}`), ...quotes.map(quoteLine)],
@@ -146,7 +158,7 @@ function answerPart(
 export function extractiveAnswer(
   question: string | QuestionAnalysis,
   hits: readonly SearchHit[],
-  opts: { company?: string; params?: SelectParams; tables?: readonly Table[] } = {},
+  opts: ExtractiveOptions & { company?: string } = {},
 ): ExtractiveResult {
   const q = typeof question === 'string' ? analyzeQuestion(question, opts.company) : question
   const part = answerPart(q, hits, opts)
@@ -171,14 +183,14 @@ const PER_PART = 2
  */
 export function compoundAnswer(
   parts: readonly AnswerPart[],
-  opts: { params?: SelectParams } = {},
+  opts: Pick<ExtractiveOptions, 'params' | 'note'> = {},
 ): ExtractiveResult {
   const params = opts.params ?? SELECT_DEFAULTS
   let left = params.max
   const results = parts.map((p, i) => {
     // Keep one quote for each part still to come, so every part can be answered.
     const max = Math.max(1, Math.min(PER_PART, left - (parts.length - 1 - i)))
-    const r = answerPart(p.q, p.hits, { params: { ...params, max }, tables: p.tables })
+    const r = answerPart(p.q, p.hits, { params: { ...params, max }, tables: p.tables, note: opts.note })
     left -= r.lines.length
     return r
   })
@@ -196,9 +208,11 @@ export function compoundAnswer(
       (r, i) => `“${asked(parts[i] as AnswerPart)}”: ${whyNot(r, parts[i] as AnswerPart)}.`,
     )
     return {
-      text: [`The filing does not appear to say:`, ...why.map((w) => `- ${w}`), NOT_CONFIGURED_NOTE].join(
-        '\n',
-      ),
+      text: [
+        `The filing does not appear to say:`,
+        ...why.map((w) => `- ${w}`),
+        opts.note ?? NOT_CONFIGURED_NOTE,
+      ].join('\n'),
       abstention: first.abstention,
     }
   }

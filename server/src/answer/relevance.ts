@@ -39,13 +39,26 @@ function levelOf(text: string, evidence: number, q: QuestionAnalysis): Relevance
 
 const LEVELS: readonly Relevance['level'][] = ['weak', 'partial', 'strong']
 
-/** The text each citation supports: from the previous citation or the start of its line. */
+/**
+ * What lies between citations written together ("[p.45, p.46]", "p.45 and 46", "[p.4] and [p.5]"):
+ * brackets, commas, "and", "&" and page prefixes, no words of its own.
+ */
+const JOINER = /^[\s,;&[\]()]*(?:(?:and|pp?\.|pages?)[\s,;&[\]()]*)*$/i
+
+/**
+ * The text each citation supports: from the previous citation or the start of its line; a citation
+ * preceded only by a joiner supports the same text as the one before it (else the second page of
+ * "[p.45, p.46]" was measured on ", p." and rated weak).
+ */
 function supported(answer: string): { page: string; text: string }[] {
   let prevEnd = 0
+  let prevText = ''
   return findCitations(answer).map((c) => {
     const lineStart = answer.lastIndexOf('\n', c.index - 1) + 1
-    const text = answer.slice(Math.max(prevEnd, lineStart), c.index)
+    const own = answer.slice(Math.max(prevEnd, lineStart), c.index)
+    const text = JOINER.test(own) ? prevText : own
     prevEnd = c.index + c.length
+    prevText = text
     return { page: c.page, text }
   })
 }

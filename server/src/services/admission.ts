@@ -1,43 +1,37 @@
 /**
- * After the caller's allowance: the daily budget and a model slot in llm mode (or the extractive
- * fallback past the budget with BUDGET_FALLBACK=extractive). A refusal here gives the caller's
- * question back first, and the error carries the session as it now stands.
+ * Before Claude is asked (the evidence check found a passage to answer from): a slot of the daily
+ * budget and a model slot, recorded on the question's Attempt; past the budget with
+ * BUDGET_FALLBACK=extractive, neither (the answer is the excerpts). A refusal throws, and the
+ * Attempt's failure gives the caller's question back (the error then carries the session as it
+ * stands). An abstention never gets here: it takes no budget and waits for no model slot.
  */
 import type { FastifyRequest } from 'fastify'
 import type { AppDeps } from '../deps'
-import { AppError, upstreamError } from '../errors'
-import type { Ticket } from './allowance'
-import { Attempt } from './attempt'
+import type { Attempt } from './attempt'
 
-export type AdmissionDeps = Pick<AppDeps, 'config' | 'anthropic' | 'budget' | 'gate' | 'allowances'>
+export type AdmissionDeps = Pick<AppDeps, 'config' | 'anthropic' | 'budget' | 'gate'>
 
-const withSession = (err: unknown, session: Awaited<ReturnType<AppDeps['allowances']['release']>>) => {
-  const e = upstreamError(err)
-  return new AppError(e.statusCode, e.code, e.message, { ...e.extra, session })
-}
-
-export async function admit(
+/** Whether Claude may be asked now (the attempt then holds the admission and the slot). */
+export async function admitModel(
   deps: AdmissionDeps,
   request: FastifyRequest,
-  ticket: Ticket,
-  info: Attempt['info'],
-): Promise<Attempt> {
-  const { anthropic, budget, gate, allowances, config } = deps
-  const attempt = (admission: Attempt['admission'], free: (() => void) | null) =>
-    new Attempt(deps, request.log, ticket, info, admission, free)
-  if (!anthropic || !budget) return attempt(null, null)
+  attempt: Attempt,
+): Promise<boolean> {
+  const { anthropic, budget, gate, config } = deps
+  if (!anthropic || !budget) return false
   const admission = await budget.admit()
   if (!admission.ok) {
     if (config.BUDGET_FALLBACK === 'extractive') {
       request.log.info({ code: admission.error.code }, 'daily budget spent: answering with excerpts')
-      return attempt(null, null)
+      return false
     }
-    throw withSession(admission.error, await allowances.release(ticket))
+    throw admission.error
   }
   try {
-    return attempt(admission, await gate.acquire())
+    attempt.useModel(admission, await gate.acquire())
   } catch (err) {
     await budget.giveBack(admission)
-    throw withSession(err, await allowances.release(ticket))
+    throw err
   }
+  return true
 }

@@ -1,9 +1,9 @@
 /**
  * The answer's text deltas for one question: from the change report for "what changed in the
  * amendment?" (passages of one version cannot say what another said); else retrieval, then Claude's
- * stream, or the extractive answer in one piece (answered from the retrieved pages' tables first for
- * a figure question). The question is analysed once here, and retrieval, the answer and the
- * citations' relevance all read that one analysis.
+ * stream (once the evidence check finds a passage to answer from), or the extractive answer in one
+ * piece (answered from the retrieved pages' tables first for a figure question). The question is
+ * analysed once here, and retrieval, the answer and the citations' relevance all read that one analysis.
  */
 import type { Source } from '@asks1/shared/contract/api'
 import type { Table } from '@asks1/shared/contract/tables'
@@ -12,17 +12,24 @@ import { retrieve } from '@asks1/shared/retrieval'
 import { analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
 import { changesAnswer, isChangeQuestion, noAmendmentAnswer } from '../answer/changes'
 import { fuseHits, questionParts } from '../answer/compound'
-import { compoundAnswer, extractiveAnswer } from '../answer/extractive'
+import {
+  compoundAnswer,
+  type ExtractiveResult,
+  extractiveAnswer,
+  MODEL_NOT_ASKED_NOTE,
+  NOT_CONFIGURED_NOTE,
+} from '../answer/extractive'
 import { streamAnswer } from '../answer/llm'
 import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
 import { analyzeQuestion } from '../answer/question'
 import type { AppDeps } from '../deps'
 import { readLive, storeKey } from '../lookup'
+import { admitModel } from './admission'
 import type { Hits, Question } from './question'
 
 export type AnswerTextDeps = Pick<
   AppDeps,
-  'config' | 'registry' | 'store' | 'startup' | 'embedder' | 'anthropic' | 'changes'
+  'config' | 'registry' | 'store' | 'startup' | 'embedder' | 'anthropic' | 'changes' | 'budget' | 'gate'
 >
 
 async function* once(text: string): AsyncGenerator<string> {
@@ -51,25 +58,46 @@ async function changeReport(
   return changesAnswer(report, filing.company, question)
 }
 
-/** Claude's stream, or the extractive answer in one piece (kept on the question too). */
+/**
+ * The evidence-based selection both modes abstain by: the extractive answer (quotes, or the
+ * abstention with what was searched and the closest passages), from the question's parts when it
+ * asks two things, and from the retrieved pages' tables.
+ */
+async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promise<ExtractiveResult> {
+  const key = storeKey(q.filing)
+  if (q.parts) {
+    const parts = await Promise.all(
+      q.parts.map(async (p) => ({ q: p.analysis, hits: p.hits, tables: await tablesOf(deps, key, p.hits) })),
+    )
+    return compoundAnswer(parts, { note })
+  }
+  const tables = await tablesOf(deps, key, q.hits)
+  return extractiveAnswer(q.analysis ?? q.body.question, q.hits, { company: q.filing.company, tables, note })
+}
+
+/**
+ * Claude's stream, or the extractive answer in one piece (kept on the question: its abstention gives
+ * the question back). In llm mode the same selection runs first, and when it abstains Claude is not
+ * asked: no budget, no model slot, no tokens, and the question is given back, as in extractive mode.
+ * Claude's own "The filing does not say" is never read as an abstention, or any reply opening so
+ * would be a free call. A follow-up with a history is not held back by the check (it cannot read
+ * the history). Past the budget with BUDGET_FALLBACK=extractive, the excerpts are the answer.
+ */
 async function fromHits(deps: AnswerTextDeps, q: Question): Promise<AsyncIterator<string>> {
   const { anthropic, config } = deps
   const { attempt, filing, status, body, hits } = q
-  if (!anthropic || !attempt.admission) {
-    if (q.parts) {
-      const parts = await Promise.all(
-        q.parts.map(async (p) => ({
-          q: p.analysis,
-          hits: p.hits,
-          tables: await tablesOf(deps, storeKey(filing), p.hits),
-        })),
-      )
-      q.extractive = compoundAnswer(parts)
-      return once(q.extractive.text)[Symbol.asyncIterator]()
-    }
-    const tables = await tablesOf(deps, storeKey(filing), hits)
-    q.extractive = extractiveAnswer(q.analysis ?? body.question, hits, { company: filing.company, tables })
+  if (!anthropic) {
+    q.extractive = await quotesOf(deps, q, NOT_CONFIGURED_NOTE)
     return once(q.extractive.text)[Symbol.asyncIterator]()
+  }
+  const checked = await quotesOf(deps, q, MODEL_NOT_ASKED_NOTE)
+  // A follow-up ("And in 2010?") leans on the turns before it, which the check reads nothing of:
+  // with a history Claude is asked and the question counts, as it did before the check. That costs
+  // no spend control: only a question Claude is not asked goes uncounted.
+  const followUp = (body.history?.length ?? 0) > 0
+  if ((checked.abstention && !followUp) || !(await admitModel(deps, q.request, attempt))) {
+    q.extractive = checked
+    return once(checked.text)[Symbol.asyncIterator]()
   }
   const source = streamAnswer(anthropic, {
     model: config.ANTHROPIC_MODEL,

@@ -1,14 +1,16 @@
 /**
- * Answering one question: who asks (key or visitor), take a slot of their allowance and of the daily
- * budget, wait for a model slot, retrieve from the filing's own collection, answer (Claude, or
+ * Answering one question: who asks (key or visitor), take a slot of their allowance, retrieve from
+ * the filing's own collection, check the evidence, and only when a passage answers and Claude is
+ * configured take a slot of the daily budget and wait for a model slot; answer (Claude, or
  * extractive excerpts without an API key or past the budget with BUDGET_FALLBACK=extractive), keep
  * only the cited sources and check every citation; JSON, or server-sent events (`delta` {text}…,
  * then one `done` carrying exactly the JSON reply, or one `error`). The stream opens only once the
- * first text exists, so a failure before any text (billing, overload) still gets a real HTTP status.
- * What counts and what is given back is the Attempt's business (attempt.ts): an extractive
- * abstention (no passage answers) is given back, and a question with no letter or digit is a 400
- * that takes nothing. The steps have modules of their own: admission.ts (budget and model slot),
- * answer-text.ts (retrieval and the answer's text), lifetime.ts (client gone, deadline).
+ * first text exists, so a failure before any text (billing, overload, busy) still gets a real HTTP
+ * status. What counts and what is given back is the Attempt's business (attempt.ts): an abstention
+ * (no passage answers, decided by the same check in both modes, before Claude is asked) is given
+ * back, and a question with no letter or digit is a 400 that takes nothing. The steps have modules
+ * of their own: answer-text.ts (retrieval, the evidence check and the answer's text), admission.ts
+ * (budget and model slot), lifetime.ts (client gone, deadline).
  */
 import { type AskBody, type AskReply, hasQuestionText, type SessionInfo } from '@asks1/shared/contract/api'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -19,8 +21,8 @@ import type { AppDeps } from '../deps'
 import { AppError, upstreamError } from '../errors'
 import { findFiling, liveStatus, storeKey } from '../lookup'
 import { openEventStream, wantsEventStream } from '../sse'
-import { admit } from './admission'
 import { answerText } from './answer-text'
+import { Attempt } from './attempt'
 import { InProgress } from './in-progress'
 import { watchReply } from './lifetime'
 import type { Question } from './question'
@@ -63,7 +65,7 @@ export class AnswerService {
     if (caller.kind === 'visitor') ensureSession(caller, reply, deps.config.SESSION_COOKIE)
     const { ticket, info } = await deps.allowances.reserve(caller)
     const life = watchReply(reply, deps.config.ANSWER_TIMEOUT_MS, this.inflight)
-    const attempt = await admit(deps, request, ticket, info)
+    const attempt = new Attempt(deps, request.log, ticket, info)
     const q: Question = {
       request,
       reply,
@@ -139,7 +141,10 @@ export class AnswerService {
       ? checked
       : withRelevance(q.analysis ?? q.body.question, answer, q.hits, checked, q.filing.company, q.parts)
     const sources = q.changes ? q.changes.sources : citedSources(answer, q.hits)
-    const mode = q.attempt.admission && !q.changes ? 'llm' : 'extractive'
+    // Claude wrote it, or (llm mode) the evidence check found nothing to ask Claude about; else
+    // excerpts: no API key, or past the budget with BUDGET_FALLBACK=extractive.
+    const mode =
+      !q.changes && (q.attempt.admission || (abstention && this.deps.anthropic)) ? 'llm' : 'extractive'
     q.request.log.info(
       {
         filing: q.filing.id,

@@ -14,17 +14,28 @@ import type { Admission } from './budget'
 export class Attempt {
   usage: LlmUsage | undefined
   private settled = false
+  /** The budget's admission once Claude may be asked (admission.ts); null while no model is used. */
+  private admitted: Admission | null = null
+  /** Frees the model slot; null while no model is used. */
+  private freeSlot: (() => void) | null = null
 
   constructor(
     private readonly deps: Pick<AppDeps, 'allowances' | 'budget'>,
     private readonly log: FastifyBaseLogger,
     readonly ticket: Ticket,
     readonly info: SessionInfo,
-    /** The budget's admission in llm mode; null when no model is used. */
-    readonly admission: Admission | null,
-    /** Frees the model slot; null when no model is used. */
-    private readonly freeSlot: (() => void) | null,
   ) {}
+
+  /** The budget's admission in llm mode, once the question was admitted to Claude; else null. */
+  get admission(): Admission | null {
+    return this.admitted
+  }
+
+  /** Claude will be asked: the attempt holds a slot of the daily budget and a model slot. */
+  useModel(admission: Admission, freeSlot: () => void): void {
+    this.admitted = admission
+    this.freeSlot = freeSlot
+  }
 
   /** The model finished the answer (every token produced), whatever happened after. */
   get produced(): boolean {
@@ -37,13 +48,13 @@ export class Attempt {
   }
 
   /**
-   * The server abstained (no passage answered; no model was used): like a failure, the question is
+   * The server abstained (no passage answers the question, so no model was asked): the question is
    * given back. Returns the caller's figures afterwards.
    */
   async abstained(): Promise<SessionInfo> {
     await this.settle()
     if (this.produced) return this.info
-    return this.deps.allowances.release(this.ticket)
+    return this.giveBack()
   }
 
   /**
@@ -57,7 +68,12 @@ export class Attempt {
       if (this.produced) this.log.info('the client left after the model finished: the question counts')
       return this.info
     }
-    if (this.admission && this.deps.budget) await this.deps.budget.giveBack(this.admission)
+    return this.giveBack()
+  }
+
+  /** The question's allowance and its admission to the daily budget, returned. */
+  private async giveBack(): Promise<SessionInfo> {
+    if (this.admitted && this.deps.budget) await this.deps.budget.giveBack(this.admitted)
     return this.deps.allowances.release(this.ticket)
   }
 

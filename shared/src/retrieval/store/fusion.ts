@@ -1,4 +1,5 @@
 import { rrfFuse } from '../fusion'
+import { ROW_HOSTS } from '../rows'
 import type { SearchHit } from './types'
 
 /**
@@ -43,6 +44,25 @@ export function fuseCandidates<Id>(
     if (rowRank !== undefined) named.rowRank = rowRank
     return { id, score, ranks: named }
   })
+}
+
+/**
+ * The row list of the fusion: table rows ranked as chunks are (dense and keyword row candidates by
+ * `rrfFuse`, ties to the dense list), each mapped to its host chunk, each host once at its best row,
+ * the first ROW_HOSTS hosts (rows.ts). Keyword-only (no dense rows) it is the keyword row order.
+ */
+export function rowHostList<RowId, Host>(
+  dense: readonly RowId[],
+  keyword: readonly RowId[],
+  hostOf: (row: RowId) => Host | undefined,
+): Host[] {
+  const hosts = new Set<Host>()
+  for (const { id } of rrfFuse([{ ids: dense }, { ids: keyword }])) {
+    const host = hostOf(id)
+    if (host !== undefined) hosts.add(host)
+    if (hosts.size >= ROW_HOSTS) break
+  }
+  return [...hosts]
 }
 
 /** Candidates per list: at least MIN_CANDIDATES, and never fewer than k. */

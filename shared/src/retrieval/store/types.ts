@@ -28,6 +28,11 @@ export interface RowUnitInput {
   label: string
   /** The row as a sentence with its table's title, column periods and units (`rowText`). */
   text: string
+  /**
+   * Dense vectors of `text` by the chunks' embedder (one per window), so dense search can hit the
+   * row too. Absent or empty when no embedding model is present: the row is keyword-only.
+   */
+  vectors?: Float32Array[]
 }
 
 export interface SearchQuery {
@@ -52,8 +57,9 @@ export interface SearchQuery {
    */
   fieldWeights?: { heading: number; form: number }
   /**
-   * Also rank the version's table-row units (keyword), each lifting its host chunk as a third RRF
-   * list. Off by default; `retrieve` turns it on for figure questions (rows.ts).
+   * Also rank the version's table-row units (keyword, and dense when `vector` is given and the rows
+   * carry vectors), each lifting its host chunk as a third RRF list. Off by default; `retrieve`
+   * turns it on for figure questions (rows.ts).
    */
   rows?: boolean
   /**

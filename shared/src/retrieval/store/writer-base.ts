@@ -58,6 +58,17 @@ export abstract class VersionWriterBase implements VersionWriter {
     this.pages = this.printedPages || this.unnumberedPages
   }
 
+  /** A unit's vectors fit the version: none without a dim, else at most maxWindows of size dim. */
+  private checkVectors(unit: string, vectors: readonly Float32Array[]): void {
+    if (vectors.length > 0 && !this.dim) throw new Error(`${unit} has vectors but the version has none`)
+    if (vectors.length > this.maxWindows)
+      throw new Error(`${unit} has ${vectors.length} windows (max ${this.maxWindows})`)
+    for (const v of vectors) {
+      if (v.length !== this.dim)
+        throw new Error(`${unit}: vector of ${v.length} dimensions, expected ${this.dim}`)
+    }
+  }
+
   async addChunks(items: ChunkInput[]): Promise<void> {
     this.assertOpen()
     // Validate the whole batch before writing any of it.
@@ -65,14 +76,7 @@ export abstract class VersionWriterBase implements VersionWriter {
       if (chunk.filing !== this.filing) {
         throw new Error(`Chunk ${chunk.id} belongs to filing "${chunk.filing}", not "${this.filing}"`)
       }
-      if (vectors.length > 0 && !this.dim)
-        throw new Error(`Chunk ${chunk.id} has vectors but the version has none`)
-      if (vectors.length > this.maxWindows)
-        throw new Error(`Chunk ${chunk.id} has ${vectors.length} windows (max ${this.maxWindows})`)
-      for (const v of vectors) {
-        if (v.length !== this.dim)
-          throw new Error(`Chunk ${chunk.id}: vector of ${v.length} dimensions, expected ${this.dim}`)
-      }
+      this.checkVectors(`Chunk ${chunk.id}`, vectors)
     }
     await this.writeChunks(items)
     for (const { chunk, vectors } of items) {
@@ -91,6 +95,7 @@ export abstract class VersionWriterBase implements VersionWriter {
           `Table row on p.${r.page} names host chunk ${r.host}, which this version does not hold`,
         )
       if (!r.text.trim()) throw new Error(`Table row on p.${r.page} has no text`)
+      this.checkVectors(`Table row "${r.label}" on p.${r.page}`, r.vectors ?? [])
     }
     if (rows.length) await this.writeRows(rows)
   }

@@ -8,6 +8,8 @@
  *     max_sim, so a chunk scores by its best window natively and one point = one chunk in every
  *     candidate list) plus a sparse vector `bm25` (modifier idf: Qdrant supplies the IDF, we store
  *     the saturated term frequency);
+ *   - table-row units (id ROW_BASE + n): sparse `bm25_rows` and, when embedded, multivector
+ *     `dense_rows`, each naming its host chunk (rows lift their host; reader.ts);
  *   - pages (id PAGE_BASE + ordinal), payload only: the printed page texts;
  *   - one meta point (id 0), payload only, written at commit: the version's status.
  * Search is ONE Query API round trip (reader.ts). Transport: http.ts; BM25 sparse vectors: sparse.ts.
@@ -26,6 +28,7 @@ import {
   type MetaPayload,
   metaToStatus,
   type Record_,
+  ROW_DENSE,
   ROW_SPARSE,
   SPARSE,
   VERSION_SEP,
@@ -61,10 +64,12 @@ export class QdrantStore implements Store, QdrantAliases {
       throw new Error(`Version ${filing}@${version} is live; pick another version name`)
     }
     await this.http.call('DELETE', this.path(collection), undefined, true)
+    const dense: Schemas['VectorParams'] | null = opts.dim
+      ? { size: opts.dim, distance: 'Cosine', multivector_config: { comparator: 'max_sim' } }
+      : null
     const create: Schemas['CreateCollection'] = {
-      vectors: opts.dim
-        ? { [DENSE]: { size: opts.dim, distance: 'Cosine', multivector_config: { comparator: 'max_sim' } } }
-        : {},
+      // Table rows get their own dense vector so they never enter the chunks' dense candidates.
+      vectors: dense ? { [DENSE]: dense, [ROW_DENSE]: dense } : {},
       sparse_vectors: { [SPARSE]: { modifier: 'idf' }, [ROW_SPARSE]: { modifier: 'idf' } },
     }
     await this.http.call('PUT', this.path(collection), create)

@@ -6,9 +6,8 @@
 import type { Schemas } from '@qdrant/js-client-rest'
 import type { PageRecord } from '../../../contract/chunk'
 import { RRF_K } from '../../fusion'
-import { ROW_HOSTS } from '../../rows'
 import { lineItemTerms, ownTerms } from '../common'
-import { candidateCount, fuseCandidates } from '../fusion'
+import { candidateCount, fuseCandidates, rowHostList } from '../fusion'
 import { type SearchHit, type SearchQuery, UnknownFilingError } from '../types'
 import type { QdrantHttp } from './http'
 import {
@@ -18,6 +17,7 @@ import {
   type MetaPayload,
   type PagePayload,
   type Record_,
+  ROW_DENSE,
   ROW_SPARSE,
   type RowPayload,
   type ScoredPoint,
@@ -77,8 +77,14 @@ export async function searchVersion(
   }))
   // A row's label must hold one of the question's own terms, not an expansion (WordNet's).
   const lineItem = lineItemTerms(ownTerms(query))
-  if (query.rows && (m.rows ?? 0) > 0 && lineItem.length)
-    return searchWithRows(http, { collection, filing, meta: m }, ranked, { sparse, lineItem }, query.k, n)
+  const rowLists = query.rows && (m.rows ?? 0) > 0 ? rowSearches(m, dense, sparse, lineItem, n) : null
+  if (rowLists) {
+    const chunkLists = {
+      dense: dense ? (ranked[0] ?? null) : null,
+      keyword: (sparse.indices.length ? ranked.at(-1) : null) ?? null,
+    }
+    return searchWithRows(http, { collection, filing, meta: m }, chunkLists, rowLists, query.k)
+  }
   const batch: Schemas['QueryRequestBatch'] = { searches: [fused, ...ranked] }
   const [top, ...rankLists] = await readPoints<Schemas['QueryResponse'][]>(
     http,
@@ -105,45 +111,72 @@ export async function searchVersion(
   })
 }
 
+/** A dense and a keyword list request, either absent. */
+interface ListPair {
+  dense: Schemas['QueryRequest'] | null
+  keyword: Schemas['QueryRequest'] | null
+}
+
+/**
+ * The row lists' requests: keyword (ROW_SPARSE, rows whose label holds a line-item term) and dense
+ * (ROW_DENSE, when the version's rows carry vectors); null when neither applies.
+ */
+function rowSearches(
+  m: MetaPayload,
+  dense: number[][] | null,
+  sparse: Schemas['SparseVector'],
+  lineItem: string[],
+  n: number,
+): ListPair | null {
+  // Several rows of one table share a host: read more rows than hosts wanted.
+  const common = { limit: n * 4, with_payload: { include: ['host'] }, with_vector: false }
+  const keyword: Schemas['QueryRequest'] | null = lineItem.length
+    ? {
+        query: sparse,
+        using: ROW_SPARSE,
+        // A row counts only when its label names one of the line-item terms (as SQLite's label column).
+        filter: { must: [{ key: 'label_terms', match: { any: lineItem } }] },
+        ...common,
+      }
+    : null
+  const denseRows: Schemas['QueryRequest'] | null =
+    dense && (m.row_vectors ?? 0) > 0 ? { query: dense, using: ROW_DENSE, ...common } : null
+  return keyword || denseRows ? { dense: denseRows, keyword } : null
+}
+
 /**
  * Search with table-row units as a third list: a row lifts its host chunk, never takes a slot. Qdrant
  * cannot fuse a row into another point, so the lists come back as ids (one batch), RRF runs here
- * (the same fuseCandidates as SQLite) and the top chunks' payloads are fetched in a second call.
+ * (the same fuseCandidates and rowHostList as SQLite) and the top chunks' payloads are fetched in a
+ * second call.
  */
 async function searchWithRows(
   http: QdrantHttp,
   { collection, filing, meta: m }: LiveVersion,
-  ranked: Schemas['QueryRequest'][],
-  { sparse, lineItem }: { sparse: Schemas['SparseVector']; lineItem: string[] },
+  chunkLists: ListPair,
+  rowLists: ListPair,
   k: number,
-  n: number,
 ): Promise<SearchHit[]> {
-  // Several rows of one table share a host: read more rows than hosts wanted.
-  const rowSearch: Schemas['QueryRequest'] = {
-    query: sparse,
-    using: ROW_SPARSE,
-    // A row counts only when its label names one of the line-item terms (as SQLite's label column).
-    filter: { must: [{ key: 'label_terms', match: { any: lineItem } }] },
-    limit: n * 4,
-    with_payload: { include: ['host'] },
-    with_vector: false,
-  }
+  const requests = [chunkLists.dense, chunkLists.keyword, rowLists.dense, rowLists.keyword]
+  const searches = requests.filter((r): r is Schemas['QueryRequest'] => r !== null)
   const results = await readPoints<Schemas['QueryResponse'][]>(
     http,
     collection,
     '/points/query/batch',
-    { searches: [...ranked, rowSearch] } satisfies Schemas['QueryRequestBatch'],
+    { searches } satisfies Schemas['QueryRequestBatch'],
     filing,
   )
-  const ids = (i: number) => (results[i]?.points ?? []).map((p) => String(p.id))
-  const dense = ranked.length === 2 ? ids(0) : []
-  const keyword = ids(ranked.length - 1)
-  const hosts = [
-    ...new Set(
-      (results[ranked.length]?.points ?? []).map((p) => String((p.payload as unknown as RowPayload).host)),
-    ),
-  ].slice(0, ROW_HOSTS)
-  const fused = fuseCandidates(dense, keyword, k, hosts)
+  // Each request's points (empty for an absent request), in the order of `requests`.
+  const points = requests.map((r) => (r ? (results[searches.indexOf(r)]?.points ?? []) : []))
+  const ids = (i: number) => (points[i] ?? []).map((p) => String(p.id))
+  const hostOf = new Map(
+    [...(points[2] ?? []), ...(points[3] ?? [])].map((p) => [
+      String(p.id),
+      String((p.payload as unknown as RowPayload).host),
+    ]),
+  )
+  const hosts = rowHostList(ids(2), ids(3), (row) => hostOf.get(row))
+  const fused = fuseCandidates(ids(0), ids(1), k, hosts)
   if (fused.length === 0) return []
   const req: Schemas['PointRequest'] = {
     ids: fused.map((f) => Number(f.id)),

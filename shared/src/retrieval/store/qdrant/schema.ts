@@ -10,6 +10,11 @@ export const DENSE = 'dense'
 export const SPARSE = 'bm25'
 /** Table-row units' own sparse vector: Qdrant's IDF is per vector name, so rows never shift the chunks'. */
 export const ROW_SPARSE = 'bm25_rows'
+/**
+ * Table-row units' own dense multivector (one vector per window, max_sim, as `dense`): a row point
+ * is never a candidate of the chunks' dense search.
+ */
+export const ROW_DENSE = 'dense_rows'
 export const META_ID = 0
 export const PAGE_BASE = 1_000_000_000
 /** Row unit ids are ROW_BASE + n. */
@@ -29,7 +34,7 @@ export interface ChunkPayload {
   fallback: boolean
 }
 
-/** A table-row unit: keyword-indexed under ROW_SPARSE, it names the point id of its host chunk. */
+/** A table-row unit: keyword-indexed under ROW_SPARSE (and ROW_DENSE when embedded), it names the point id of its host chunk. */
 export interface RowPayload {
   kind: 'row'
   host: number
@@ -64,6 +69,8 @@ export interface MetaPayload {
   meta: Record<string, unknown>
   /** Table-row units written (absent in versions written before rows: those have no ROW_SPARSE). */
   rows?: number
+  /** Table-row units written with vectors under ROW_DENSE (absent before row vectors: no ROW_DENSE). */
+  row_vectors?: number
 }
 
 export type ScoredPoint = Schemas['ScoredPoint']

@@ -15,6 +15,7 @@ import {
   PAGE_BASE,
   type PagePayload,
   ROW_BASE,
+  ROW_DENSE,
   ROW_SPARSE,
   type RowPayload,
   SPARSE,
@@ -35,6 +36,8 @@ export class QdrantVersionWriter extends VersionWriterBase {
   private nextChunkId = 1
   private nextPageOrd = 1
   private nextRow = 1
+  /** Rows written with vectors (ROW_DENSE): the reader searches them densely only when some are. */
+  private rowVectors = 0
   /** Point id of each chunk written, for the row units naming it as their host. */
   private readonly pointOf = new Map<string, number>()
 
@@ -113,11 +116,12 @@ export class QdrantVersionWriter extends VersionWriterBase {
         text: r.text,
         label_terms: [...new Set(keywordTerms(r.label))],
       }
-      return {
-        id: ROW_BASE + this.nextRow++,
-        vector: { [ROW_SPARSE]: documentSparse(r.text) },
-        payload: payload as unknown as Schemas['Payload'],
+      const vector: Record<string, Schemas['Vector']> = { [ROW_SPARSE]: documentSparse(r.text) }
+      if (r.vectors?.length) {
+        vector[ROW_DENSE] = r.vectors.map((v) => Array.from(v))
+        this.rowVectors++
       }
+      return { id: ROW_BASE + this.nextRow++, vector, payload: payload as unknown as Schemas['Payload'] }
     })
     await this.upsert(points)
   }
@@ -135,6 +139,7 @@ export class QdrantVersionWriter extends VersionWriterBase {
       ingested_at: new Date().toISOString(),
       meta: totals.meta,
       rows: this.nextRow - 1,
+      row_vectors: this.rowVectors,
     }
     await this.upsert([{ id: META_ID, vector: {}, payload: meta as unknown as Schemas['Payload'] }])
     await this.store.switchAlias(this.filing, this.collection)

@@ -20,7 +20,6 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import type { PageRecord } from '../../../contract/chunk'
 import { FIELD_WEIGHTS } from '../../features'
-import { ROW_HOSTS } from '../../rows'
 import { assertSafeName, newVersionName, ownTerms } from '../common'
 import { candidateCount, fuseCandidates } from '../fusion'
 import {
@@ -191,7 +190,7 @@ export class SqliteStore implements Store, SqliteCatalog {
       query.termWeights,
     )
     // Table rows are matched on the question's own terms, not its expansions (WordNet's).
-    const rows = query.rows ? reader.rowHostIds(ownTerms(query), n).slice(0, ROW_HOSTS) : []
+    const rows = query.rows ? reader.rowHostIds(ownTerms(query), query.vector, n) : []
     const hits: SearchHit[] = []
     for (const f of fuseCandidates(dense, keyword, query.k, rows)) {
       const chunk = reader.chunk(f.id)

@@ -3,7 +3,9 @@ import type Database from 'better-sqlite3'
 import type { Chunk, PageRecord } from '../../../contract/chunk'
 import type { Table } from '../../../contract/tables'
 import { lineItemTerms } from '../common'
+import { rowHostList } from '../fusion'
 import { addTermScores } from './bm25'
+import { WindowMatrix } from './dense'
 import { rowReader } from './rows'
 import {
   type CatalogRow,
@@ -54,7 +56,9 @@ export class VersionReader {
   private readonly labels: Database.Statement<[], { label: string }>
   private readonly everyPage: Database.Statement<[], PageRow>
   private readonly tablesOf: (pageOrd: number) => Table[]
-  private readonly rowHosts: ReturnType<typeof rowReader>
+  private readonly rowUnits: ReturnType<typeof rowReader>
+  /** The chunks' window vectors (null for a keyword-only version). */
+  private readonly chunkVectors: WindowMatrix | null
 
   constructor(
     readonly path: string,
@@ -93,13 +97,24 @@ export class VersionReader {
     this.labels = this.db.prepare(`SELECT label FROM pages WHERE 1 ${printed} ORDER BY ord`)
     this.everyPage = this.db.prepare('SELECT * FROM pages ORDER BY ord')
     this.tablesOf = tableReader(this.db)
-    this.rowHosts = rowReader(this.db)
+    this.chunkVectors = this.knn ? new WindowMatrix(this.db, 'chunk_vec', row.dim as number) : null
+    this.rowUnits = rowReader(this.db, this.knn ? (row.dim as number) : null)
   }
 
-  /** Host chunk ids of the table rows matching the terms, each host once at its best row. */
-  rowHostIds(queryTerms: readonly string[], n: number): number[] {
+  /**
+   * Host chunk ids of the best table rows (keyword rows matching the terms, and dense rows near
+   * `vector` when the rows carry vectors, fused as chunks are), each host once at its best row.
+   */
+  rowHostIds(queryTerms: readonly string[], vector: Float32Array | null, n: number): number[] {
     const terms = queryTerms.slice(0, 64)
-    return this.rowHosts(lineItemTerms(terms), terms, n)
+    // Several rows of one table share a host: read more rows than hosts wanted.
+    const keyword = this.rowUnits.keyword(lineItemTerms(terms), terms, n * 4)
+    let dense: number[] = []
+    if (vector && this.knn) {
+      this.checkDim(vector)
+      dense = this.rowUnits.dense(vector, n * 4)
+    }
+    return rowHostList(dense, keyword, this.rowUnits.hostOf)
   }
 
   keywordIds(
@@ -170,43 +185,6 @@ export class VersionReader {
       .map(([id]) => id)
   }
 
-  /**
-   * The version's window vectors as one in-memory matrix, loaded from sqlite-vec on first use.
-   * sqlite-vec's prebuilt vec0 scans without SIMD (~8 ms for 2,400 × 384 here), more than the whole
-   * 10 ms retrieval budget; the same exact cosine scan over a Float32Array takes ~1.5 ms. vec0 stays
-   * the stored source of truth (and `denseIdsVec0` the reference the tests compare against).
-   */
-  private matrix: {
-    data: Float32Array
-    chunkOf: Int32Array
-    invNorm: Float32Array
-    maxChunk: number
-  } | null = null
-
-  private loadMatrix() {
-    if (this.matrix) return this.matrix
-    const dim = this.row.dim as number
-    const rows = this.db.prepare('SELECT rowid, embedding FROM chunk_vec').raw().all() as [
-      number | bigint,
-      Buffer,
-    ][]
-    const data = new Float32Array(rows.length * dim)
-    const chunkOf = new Int32Array(rows.length)
-    const invNorm = new Float32Array(rows.length)
-    let maxChunk = 0
-    rows.forEach(([rowid, blob], r) => {
-      const v = new Float32Array(blob.buffer, blob.byteOffset, dim)
-      data.set(v, r * dim)
-      let n = 0
-      for (let j = 0; j < dim; j++) n += (v[j] as number) ** 2
-      invNorm[r] = n > 0 ? 1 / Math.sqrt(n) : 0
-      chunkOf[r] = Math.floor(Number(rowid) / WINDOW_SLOTS)
-      maxChunk = Math.max(maxChunk, chunkOf[r] as number)
-    })
-    this.matrix = { data, chunkOf, invNorm, maxChunk }
-    return this.matrix
-  }
-
   private checkDim(vector: Float32Array): void {
     if (vector.length !== this.row.dim) {
       throw new Error(
@@ -215,36 +193,11 @@ export class VersionReader {
     }
   }
 
-  /** Chunk ids by best-window cosine similarity, best first (exact brute force). */
+  /** Chunk ids by best-window cosine similarity, best first (exact brute force; dense.ts). */
   denseIds(vector: Float32Array, n: number): number[] {
-    if (!this.knn) return []
+    if (!this.chunkVectors) return []
     this.checkDim(vector)
-    const { data, chunkOf, invNorm, maxChunk } = this.loadMatrix()
-    const dim = vector.length
-    const best = new Float32Array(maxChunk + 1).fill(Number.NEGATIVE_INFINITY)
-    for (let r = 0, o = 0; r < chunkOf.length; r++, o += dim) {
-      // Four accumulators let V8 overlap the multiply-adds.
-      let a0 = 0
-      let a1 = 0
-      let a2 = 0
-      let a3 = 0
-      let j = 0
-      for (; j + 3 < dim; j += 4) {
-        a0 += (data[o + j] as number) * (vector[j] as number)
-        a1 += (data[o + j + 1] as number) * (vector[j + 1] as number)
-        a2 += (data[o + j + 2] as number) * (vector[j + 2] as number)
-        a3 += (data[o + j + 3] as number) * (vector[j + 3] as number)
-      }
-      for (; j < dim; j++) a0 += (data[o + j] as number) * (vector[j] as number)
-      const score = (a0 + a1 + a2 + a3) * (invNorm[r] as number)
-      const c = chunkOf[r] as number
-      if (score > (best[c] as number)) best[c] = score
-    }
-    const ids: number[] = []
-    for (let c = 1; c <= maxChunk; c++) if (best[c] !== Number.NEGATIVE_INFINITY) ids.push(c)
-    // Ties break by document order, like the keyword list.
-    ids.sort((a, b) => (best[b] as number) - (best[a] as number) || a - b)
-    return ids.slice(0, n)
+    return this.chunkVectors.rank(vector, n)
   }
 
   /** The same ranking through sqlite-vec's vec0 KNN (the reference; slower, see `matrix`). */

@@ -64,7 +64,7 @@ export class SqliteVersionWriter extends VersionWriterBase {
       'INSERT INTO pages (ord, label, pdf_pages, text, matter, fallback) VALUES (?, ?, ?, ?, ?, ?)',
     )
     this.insertTables = tableWriter(db)
-    this.insertRows = rowWriter(db, ftsText)
+    this.insertRows = rowWriter(db, ftsText, dim)
     this.db = db
   }
 
