@@ -202,12 +202,15 @@ describe('change questions', () => {
       'How does the S-1/A differ from the original?',
       'Did the price range change since the previous filing?',
       'What was revised in Amendment No. 2?',
+      'What changed since the prior version of the prospectus?',
     ]
     const no = [
       'How did revenue change in 2011?',
       'What does the amended and restated certificate of incorporation say?',
       'What new products does the company sell?',
       'What are the risks of the original business model?',
+      'How fast did revenue grow in 2011 compared with the prior year?',
+      'How did net loss change from the previous fiscal quarter?',
     ]
     expect(yes.filter((q) => !isChangeQuestion(q))).toEqual([])
     expect(no.filter((q) => isChangeQuestion(q))).toEqual([])

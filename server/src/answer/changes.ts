@@ -20,8 +20,18 @@ const CHANGE_WORDS =
 const VERSION_WORDS =
   /\b(amendments?|version|versions|original|previous|prior|earlier|preliminary|draft|re-?fil(ed|ing)|[A-Z0-9]+-\d+\/A)\b/i
 
+/**
+ * "Prior", "previous" and "earlier" before a period noun name a period of the business, not a
+ * version of the filing: "How fast did revenue grow compared with the prior year?" asks about the
+ * filing's figures (a filing compares each period with the "prior year" or "prior period"), and was
+ * answered "no amendment has been ingested".
+ */
+const PERIOD_PHRASE =
+  /\b(?:prior|previous|earlier|preceding)\s+(?:(?:fiscal|calendar|financial)\s+)?(?:years?|quarters?|periods?|months?|weeks?|days?|half|halves)\b/gi
+
 export function isChangeQuestion(question: string): boolean {
-  return CHANGE_WORDS.test(question) && VERSION_WORDS.test(question)
+  const asked = question.replace(PERIOD_PHRASE, ' ')
+  return CHANGE_WORDS.test(asked) && VERSION_WORDS.test(asked)
 }
 
 /** Question words that only say "what changed" (so they do not steer the focus). */
