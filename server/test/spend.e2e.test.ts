@@ -266,6 +266,11 @@ describe('the global daily budget (llm mode)', () => {
     expect(fallback.status).toBe(200)
     expect(fallback.body.mode).toBe('extractive')
     expect(fallback.body.answer).toContain('$3,711 million')
+    // The quotes say why no model wrote them: the budget is spent, not that no model is configured.
+    expect(fallback.body.answer).toMatch(
+      /^From the filing \(quoted as printed; today's budget for AI-written answers is spent/,
+    )
+    expect(fallback.body.answer).not.toContain('no AI model is configured')
     expect(fake.requests).toHaveLength(1)
   })
 })

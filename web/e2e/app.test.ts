@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)('web app against the real server (Chromium)', () =
     await card.click()
     const turn = page.getByRole('article', { name: `Question: ${question}` })
     // The final event carries the mode: extractive answers are labelled as excerpts.
-    await turn.getByText('Excerpts from the filing (no AI model configured)').waitFor({ timeout: 30_000 })
+    await turn.getByText('Excerpts from the filing (not written by an AI model)').waitFor({ timeout: 30_000 })
     return turn
   }
 

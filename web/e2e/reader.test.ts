@@ -76,7 +76,7 @@ describe.skipIf(!hasChromium)("the reader's view (Chromium, real server, two rea
     const question = (await card.textContent())?.replace('→', '').trim() ?? ''
     await card.click()
     const turn = page.getByRole('article', { name: `Question: ${question}` })
-    await turn.getByText('Excerpts from the filing (no AI model configured)').waitFor({ timeout: 30_000 })
+    await turn.getByText('Excerpts from the filing (not written by an AI model)').waitFor({ timeout: 30_000 })
     return { turn, question }
   }
 

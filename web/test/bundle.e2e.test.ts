@@ -44,7 +44,7 @@ describe('production bundle', () => {
     for (const marker of ['better-sqlite3', 'onnxruntime', 'sqlite-vec', 'createRequire', 'process.binding'])
       expect(code).not.toContain(marker)
     // It is the real app: the contract's citation parser and React are in, and the icons are copied.
-    expect(code).toContain('Excerpts from the filing (no AI model configured)')
+    expect(code).toContain('Excerpts from the filing (not written by an AI model)')
     for (const icon of [
       'favicon.ico',
       'favicon.svg',

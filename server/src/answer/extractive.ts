@@ -29,6 +29,20 @@ export interface ExtractiveResult {
 export const EXTRACTIVE_INTRO =
   'From the filing (quoted as printed; no AI model is configured on this server, so these are the passages that answer, not a written answer):'
 
+/**
+ * The intro of the same quotes on a server whose model is configured but may not be asked: the
+ * day's budget is spent and BUDGET_FALLBACK=extractive answers with excerpts.
+ */
+export const BUDGET_SPENT_INTRO =
+  "From the filing (quoted as printed; today's budget for AI-written answers is spent, so these are the passages that answer, not a written answer):"
+
+/** An answer of quotes introduced as `intro` says (an abstention has no intro and is kept as is). */
+export function withIntro(r: ExtractiveResult, intro: string): ExtractiveResult {
+  return r.text.startsWith(EXTRACTIVE_INTRO)
+    ? { ...r, text: intro + r.text.slice(EXTRACTIVE_INTRO.length) }
+    : r
+}
+
 export const NOT_CONFIGURED_NOTE =
   '(No AI model is configured on this server: it quotes the filing rather than answering.)'
 

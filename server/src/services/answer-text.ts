@@ -13,11 +13,13 @@ import { analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
 import { changesAnswer, isChangeQuestion, noAmendmentAnswer } from '../answer/changes'
 import { fuseHits, questionParts } from '../answer/compound'
 import {
+  BUDGET_SPENT_INTRO,
   compoundAnswer,
   type ExtractiveResult,
   extractiveAnswer,
   MODEL_NOT_ASKED_NOTE,
   NOT_CONFIGURED_NOTE,
+  withIntro,
 } from '../answer/extractive'
 import { streamAnswer } from '../answer/llm'
 import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
@@ -95,9 +97,14 @@ async function fromHits(deps: AnswerTextDeps, q: Question): Promise<AsyncIterato
   // with a history Claude is asked and the question counts, as it did before the check. That costs
   // no spend control: only a question Claude is not asked goes uncounted.
   const followUp = (body.history?.length ?? 0) > 0
-  if ((checked.abstention && !followUp) || !(await admitModel(deps, q.request, attempt))) {
+  if (checked.abstention && !followUp) {
     q.extractive = checked
     return once(checked.text)[Symbol.asyncIterator]()
+  }
+  if (!(await admitModel(deps, q.request, attempt))) {
+    // Past the budget with BUDGET_FALLBACK=extractive: the quotes, saying why no model wrote them.
+    q.extractive = withIntro(checked, BUDGET_SPENT_INTRO)
+    return once(q.extractive.text)[Symbol.asyncIterator]()
   }
   const source = streamAnswer(anthropic, {
     model: config.ANTHROPIC_MODEL,

@@ -12,7 +12,7 @@ import { FailureNotice } from './FailureNotice'
 import type { PageTarget } from './SourcePanel'
 import { Sources } from './Sources'
 
-export const EXTRACTIVE_LABEL = 'Excerpts from the filing (no AI model configured)'
+export const EXTRACTIVE_LABEL = 'Excerpts from the filing (not written by an AI model)'
 export const STOPPED_LABEL = 'Stopped — this question was not counted'
 export const STOPPED_COUNTED_LABEL = 'Stopped — this question was counted'
 

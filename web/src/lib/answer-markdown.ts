@@ -20,7 +20,8 @@ export function answerMarkdown(
 ): string {
   const pages = [...new Set(reply.citations.map((c) => c.page))]
   const lines = [`**Question:** ${question.trim()}`, '', reply.answer.trim(), '']
-  if (reply.mode === 'extractive') lines.push('_Excerpts quoted from the filing (no AI model)._', '')
+  if (reply.mode === 'extractive')
+    lines.push('_Excerpts quoted from the filing (not written by an AI model)._', '')
   if (pages.length > 0)
     lines.push(
       `**Pages cited** (the filing's printed page numbers): ${pages
