@@ -16,9 +16,8 @@ import {
   MIN_LABEL_COVER,
   namedLineItems,
 } from '@asks1/shared/retrieval/line-items'
-import { type AnswerType, findPeriods } from '@asks1/shared/retrieval/query'
+import { type AnswerType, expansions, findPeriods } from '@asks1/shared/retrieval/query'
 import { FIGURE_ANSWERS } from '@asks1/shared/retrieval/rows'
-import { derivedTerms, synonymTerms } from '@asks1/shared/retrieval/wordnet'
 import type { QuestionAnalysis } from './question'
 import type { EvidenceModel } from './rank'
 import { askedColumns } from './row-periods'
@@ -148,8 +147,8 @@ function candidates(q: QuestionAnalysis, tables: readonly Table[], match: Matche
 
 /** The terms a question names a line item by: its own, and WordNet's relatives of its words ("buying" → "purchase"). */
 function namingTerms(q: QuestionAnalysis): Set<string> {
-  const derived = derivedTerms(q.text, q.terms)
-  return new Set([...q.terms, ...derived, ...synonymTerms(q.text, q.terms, derived)])
+  const { derived, synonyms } = expansions(q)
+  return new Set([...q.terms, ...derived, ...synonyms])
 }
 
 /**
