@@ -5,9 +5,7 @@ import {
   baseForms,
   closeWordNet,
   DERIVE_WEIGHT,
-  derivedTerms,
   derivedWords,
-  synonymTerms,
   synonymWords,
   useWordNetDir,
 } from '../src/retrieval/wordnet'
@@ -32,11 +30,11 @@ describe('WordNet derivations', () => {
 
   it("gives the index terms a question's words are related to, not its own terms", () => {
     const q = analyzeQuery('How many people does the company employ?')
-    const more = derivedTerms(q.text, q.terms)
+    const more = expansions(q).derived
     // Porter keeps "employ" (emploi) and "employees" (employe) apart; WordNet joins them.
     expect(more).toContain(stem('employees'))
     for (const t of more) expect(q.terms).not.toContain(t)
-    expect(derivedTerms('the of and', [])).toEqual([])
+    expect(expansions({ text: 'the of and', terms: [] }).derived).toEqual([])
   })
 
   it("takes synonyms from the word's most frequent sense only", () => {
@@ -44,19 +42,18 @@ describe('WordNet derivations', () => {
     // Revenue's first sense is "gross, revenue, receipts"; its second (a government's income) adds none.
     expect(synonymWords('revenue')).toEqual(['gross', 'receipts'])
     const q = analyzeQuery("What was the company's bottom-line profit?")
-    const derived = derivedTerms(q.text, q.terms)
-    const syn = synonymTerms(q.text, q.terms, derived)
+    const { derived, synonyms: syn } = expansions(q)
     expect(syn).toContain(stem('earnings'))
     for (const t of syn) expect([...q.terms, ...derived]).not.toContain(t)
   })
 
   it('leaves names alone: a capitalised word inside a sentence is not expanded', () => {
     const q = analyzeQuery('How did Target grow its stores?')
-    expect(derivedTerms(q.text, q.terms)).toContain(stem('growth'))
-    expect(synonymTerms(q.text, q.terms)).not.toContain(stem('mark'))
+    expect(expansions(q).derived).toContain(stem('growth'))
+    expect(expansions(q).synonyms).not.toContain(stem('mark'))
     // The same word in lower case, or first in its sentence, is the common word.
     const common = analyzeQuery('Target: how was the sales target set?')
-    expect(synonymTerms(common.text, common.terms)).toContain(stem('mark'))
+    expect(expansions(common).synonyms).toContain(stem('mark'))
   })
 })
 
@@ -90,13 +87,15 @@ describe('WordNet missing', () => {
     try {
       useWordNetDir('/nonexistent/wordnet-dict')
       const q = analyzeQuery('How many people does the company employ?')
-      expect(derivedTerms(q.text, q.terms)).toEqual([])
-      expect(synonymTerms(q.text, q.terms)).toEqual([])
+      // Read from the text, as an analysis without its relatives is.
+      const read = () => expansions({ text: q.text, terms: q.terms })
+      expect(read().derived).toEqual([])
+      expect(read().synonyms).toEqual([])
       expect(baseForms('employees')).toEqual([])
       expect(warn).toHaveBeenCalledTimes(1)
       // Back to the package's database: the relatives come back (nothing failed was remembered).
       useWordNetDir(undefined)
-      expect(derivedTerms(q.text, q.terms)).toContain(stem('employees'))
+      expect(read().derived).toContain(stem('employees'))
     } finally {
       warn.mockRestore()
       useWordNetDir(undefined)

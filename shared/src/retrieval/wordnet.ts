@@ -329,14 +329,3 @@ export function expansionTerms(
   const synonyms = relativesOf(words, new Set([...terms, ...derived]), (w) => w.synonyms)
   return { derived, synonyms }
 }
-
-/** A text's derived terms (WordNet's derivationally related forms) for these search terms. */
-export const derivedTerms = (text: string, terms: readonly string[]): string[] =>
-  relativesOf(wordRelatives(text), new Set(terms), (w) => w.derived)
-
-/** A text's synonym terms for these search terms, other than `derived`. */
-export const synonymTerms = (
-  text: string,
-  terms: readonly string[],
-  derived: readonly string[] = [],
-): string[] => relativesOf(wordRelatives(text), new Set([...terms, ...derived]), (w) => w.synonyms)
