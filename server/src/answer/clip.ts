@@ -6,7 +6,7 @@
  * holds what is asked (not the header run, which names the table and its columns) and ends after a
  * row's last cell. Pure.
  */
-import { MONTH_NAMES } from '@asks1/shared/contract/calendar'
+import { isYear, MONTH_NAMES } from '@asks1/shared/contract/calendar'
 import escapeStringRegexp from 'escape-string-regexp'
 
 export const MAX_QUOTE = 600
@@ -53,7 +53,6 @@ export function clipWindow(s: string, focus: readonly string[] = [], breaks: rea
 
 /** A figure cell of a flattened table: "1,549", "$", "(44,155)", "12%", "—", "NM", a footnote "(1)". */
 const CELL = /^(?:\$|\(?\$?\(?\d[\d,]*(?:\.\d+)?\)?%?\)?|[—–-]+|NM|\(\d\))$/
-const YEAR = /^(?:19|20)\d\d$/
 const MONTHS = new Set(MONTH_NAMES.flatMap((m) => [m, m.slice(0, 3), m.slice(0, 4)]))
 
 export interface TableRow {
@@ -93,7 +92,7 @@ export function tableRows(s: string): TableRow[] {
     }
     if (cell) {
       lastCellEnd = t.from + t.text.length
-      if (/\d/.test(t.text) && !YEAR.test(t.text) && !/^\(\d\)$/.test(t.text)) figures++
+      if (/\d/.test(t.text) && !isYear(t.text) && !/^\(\d\)$/.test(t.text)) figures++
     }
   })
   rows.push({ from: start, to: lastCellEnd > start ? lastCellEnd : s.length, data: figures >= 2 })
