@@ -195,7 +195,7 @@ describe('amendments through the API', () => {
 })
 
 describe('change questions', () => {
-  it('needs a word of change and a word naming a version', () => {
+  it('needs a word of change and a version noun, or an earlier filing', () => {
     const yes = [
       'What changed in the amendment?',
       'Is anything new in this version?',
@@ -203,6 +203,8 @@ describe('change questions', () => {
       'Did the price range change since the previous filing?',
       'What was revised in Amendment No. 2?',
       'What changed since the prior version of the prospectus?',
+      'What is different from the original S-1?',
+      'How does this prospectus compare with the preliminary one?',
     ]
     const no = [
       'How did revenue change in 2011?',
@@ -211,6 +213,9 @@ describe('change questions', () => {
       'What are the risks of the original business model?',
       'How fast did revenue grow in 2011 compared with the prior year?',
       'How did net loss change from the previous fiscal quarter?',
+      // An adjective of time before another noun is about the business, not a version.
+      "Does Foot Locker's new CEO have previous CEO experience in a similar company?",
+      'Which new directors had prior board experience?',
     ]
     expect(yes.filter((q) => !isChangeQuestion(q))).toEqual([])
     expect(no.filter((q) => isChangeQuestion(q))).toEqual([])

@@ -8,7 +8,7 @@
  * "what does the amended and restated charter say?" about a document. The two word lists are domain
  * data: the SEC names a later version of a registration statement an amendment and marks its form
  * "/A" (Securities Act Rule 472; Regulation S-T Rule 101), and readers compare it with the "original",
- * "previous" or "prior" version.
+ * "previous" or "prior" filing or version (an adjective of time alone names no version).
  */
 import type { Source } from '@asks1/shared/contract/api'
 import type { ChangesReply, FigureChange, SectionChange } from '@asks1/shared/contract/changes'
@@ -17,21 +17,25 @@ import { keywordTerms } from '@asks1/shared/retrieval/terms'
 
 const CHANGE_WORDS =
   /\b(chang(e|ed|es|ing)|differ(s|ed|ent|ence|ences)?|new|added|removed|deleted|revis(ed|ion|ions)|updat(e|ed|es)|moved|modif(y|ied|ication|ications)|compar(e|ed|ison))\b/i
-const VERSION_WORDS =
-  /\b(amendments?|version|versions|original|previous|prior|earlier|preliminary|draft|re-?fil(ed|ing)|[A-Z0-9]+-\d+\/A)\b/i
+/**
+ * Nouns that name a version of a filing by themselves: an amendment, a version, a draft, a re-filing,
+ * a form marked "/A".
+ */
+const VERSION_NOUNS =
+  /\b(amendments?|versions?|drafts?|re-?fil(ed|ing|ings)|[A-Z0-9]+-\d+\/A)\b/i
 
 /**
- * "Prior", "previous" and "earlier" before a period noun name a period of the business, not a
- * version of the filing: "How fast did revenue grow compared with the prior year?" asks about the
- * filing's figures (a filing compares each period with the "prior year" or "prior period"), and was
- * answered "no amendment has been ingested".
+ * "Original", "previous", "prior", "earlier" and "preliminary" name a version only when they qualify
+ * a filing ("the previous filing", "the prior version of the prospectus", "the original S-1") or
+ * stand for one ("differ from the original?"). Before any other noun they name something of the
+ * business: "compared with the prior year" asks about the filing's figures, and "Does the new CEO
+ * have previous CEO experience?" about a person; both were answered with the reply about amendments.
  */
-const PERIOD_PHRASE =
-  /\b(?:prior|previous|earlier|preceding)\s+(?:(?:fiscal|calendar|financial)\s+)?(?:years?|quarters?|periods?|months?|weeks?|days?|half|halves)\b/gi
+const EARLIER_FILING =
+  /\b(?:original|previous|prior|earlier|preliminary)(?:\s+(?:filings?|prospectus(?:es)?|registration\s+statements?|documents?|one|[A-Z0-9]+-\d+[A-Z]?)\b|\s*(?:[?.!,;:]|$))/i
 
 export function isChangeQuestion(question: string): boolean {
-  const asked = question.replace(PERIOD_PHRASE, ' ')
-  return CHANGE_WORDS.test(asked) && VERSION_WORDS.test(asked)
+  return CHANGE_WORDS.test(question) && (VERSION_NOUNS.test(question) || EARLIER_FILING.test(question))
 }
 
 /** Question words that only say "what changed" (so they do not steer the focus). */
