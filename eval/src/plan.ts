@@ -114,7 +114,8 @@ export function planRun(input: PlanInput, ctx: PlanContext): Plan {
     for (const q of readFinanceBench(fbFile)) {
       const id = financeBenchFilingId(q.filing)
       const pdf = join(pdfs, `${q.filing}.pdf`)
-      if (!filings.has(id) && exists(pdf)) filings.set(id, { id, file: pdf })
+      if (!filings.has(id) && exists(pdf))
+        filings.set(id, { id, file: pdf, ...(q.company ? { company: q.company } : {}) })
       questions.push({ ...q, filing: id })
     }
   }

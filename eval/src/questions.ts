@@ -36,6 +36,11 @@ export interface EvalQuestion {
   facts: string[]
   /** Where it came from (file name), for per-set figures. */
   set: string
+  /**
+   * The filer's name, when the set gives it (FinanceBench's `company`): a filing evaluated from a
+   * file alone is registered under it, as a user's registry names every filing's company.
+   */
+  company?: string
 }
 
 export class QuestionFileError extends Error {
@@ -114,6 +119,7 @@ export function readS1Questions(file: string): EvalQuestion[] {
 export interface FinanceBenchRecord {
   financebench_id: string
   doc_name: string
+  company?: string
   question: string
   answer?: string
   evidence: {
@@ -158,6 +164,7 @@ export function parseFinanceBench(text: string, file: string): EvalQuestion[] {
       gold: { by: 'pdf', pages: [...pages].sort((a, b) => a - b) },
       facts: pages.size === 0 ? [] : financeBenchFacts(r as FinanceBenchRecord),
       set,
+      ...(typeof r.company === 'string' && r.company.trim() ? { company: r.company.trim() } : {}),
     } satisfies EvalQuestion
   })
 }

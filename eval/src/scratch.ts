@@ -14,6 +14,8 @@ export interface ScratchFiling {
   file: string
   /** The registry entry when the id is a registered filing (its texts feed the server's prompt). */
   entry?: FilingEntry
+  /** The filer's name when the question set gives one (FinanceBench); else the id stands in. */
+  company?: string
 }
 
 /** Guesses the form from a file name (`…10K…` → 10-K); the registry needs one for the prompt. */
@@ -28,8 +30,10 @@ export function guessForm(file: string): string {
 
 /**
  * A registry entry for a filing evaluated from a file alone. Only `id`, `form`, `source` and
- * `collection` mean anything; the rest are placeholders that satisfy the registry schema and are
- * visibly so (company = the id).
+ * `collection` mean anything, and `company` when the question set names the filer (the answer
+ * reads the filer's own name as the subject of every question, not as a name asked about); the
+ * rest are placeholders that satisfy the registry schema and are visibly so (company = the id
+ * when no name is given).
  */
 export function scratchEntry(f: ScratchFiling): FilingEntry {
   if (f.entry) {
@@ -51,7 +55,7 @@ export function scratchEntry(f: ScratchFiling): FilingEntry {
   }
   return {
     id: f.id,
-    company: f.id,
+    company: f.company ?? f.id,
     ticker: 'EVAL',
     form: guessForm(f.file),
     filed: '1970-01-01',

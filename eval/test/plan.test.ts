@@ -54,6 +54,7 @@ describe('planRun', () => {
       JSON.stringify({
         financebench_id: id,
         doc_name: doc,
+        company: 'Have Co',
         question: 'Q',
         evidence: [{ doc_name: doc, evidence_page_num: 3 }],
       })
@@ -66,7 +67,10 @@ describe('planRun', () => {
       { filingFiles: [], questions: [], financebench: { questions: fb, pdfs }, defaults: false },
       { registry, questionsDir, exists: (p) => p.endsWith('HAVE_2022_10K.pdf') },
     )
-    expect(plan.filings).toEqual([{ id: 'fb-have-2022-10k', file: join(pdfs, 'HAVE_2022_10K.pdf') }])
+    // The filer's name FinanceBench gives is the scratch registry's company (not the id).
+    expect(plan.filings).toEqual([
+      { id: 'fb-have-2022-10k', file: join(pdfs, 'HAVE_2022_10K.pdf'), company: 'Have Co' },
+    ])
     expect(plan.questions.map((q) => q.filing)).toEqual([
       'fb-have-2022-10k',
       'fb-have-2022-10k',

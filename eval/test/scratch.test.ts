@@ -28,6 +28,10 @@ describe('scratch registry', () => {
     expect(e).not.toHaveProperty('sourcePath')
     expect(e).not.toHaveProperty('default')
   })
+  it('names the company of a file-only filing when given, else by its id', () => {
+    expect(scratchEntry({ id: 'fb-x', file: '/x.pdf', company: 'Best Buy' }).company).toBe('Best Buy')
+    expect(scratchEntry({ id: 'fb-x', file: '/x.pdf' }).company).toBe('fb-x')
+  })
   it('writes a registry the shared loader accepts, and removes it on dispose', () => {
     const pdf = resolve(ROOT, 'samples/facebook-s1.pdf')
     const scratch = createScratch([
