@@ -42,6 +42,13 @@ describe('question analysis', () => {
     )
   })
 
+  it('reads the filer’s name written as one word as its own name, not a name asked about', () => {
+    const q = analyzeQuestion('Does the new CEO have experience in a company similar to Footlocker?', 'Foot Locker, Inc.')
+    expect(q.names).toEqual([])
+    expect(q.terms).not.toContain('footlock')
+    expect(analyzeQuestion('Is Footlocker like Nike?', 'Acme Corp').names).toEqual(['footlock', 'nike'])
+  })
+
   it('reads a designation of capitals and a serial number as a name, not an acronym', () => {
     const q = analyzeQuestion('What peak annual sales does Acme project for CMP-CPS-001?', company)
     expect(q.names).toEqual(expect.arrayContaining(['cmp-cp-001', 'cmp', 'cp']))

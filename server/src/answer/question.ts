@@ -98,13 +98,24 @@ function lemmaTerms(text: string, terms: string[]): string[] {
 const GENERIC = new Set(keywordTerms('company companies filing prospectus did does inc corp'))
 
 /**
+ * The filer's name as index terms: its words ("foot", "locker"), and its leading words written as
+ * one ("Footlocker", as its web address and readers write it), so neither is read as a name asked
+ * about that a passage must print.
+ */
+function ownTerms(company: string): Set<string> {
+  const words = company.match(/[\p{L}\p{N}]+/gu) ?? []
+  const joined = words.slice(1).map((_, i) => words.slice(0, i + 2).join(''))
+  return new Set([...keywordTerms(company), ...joined.flatMap(keywordTerms)].filter((t) => !t.includes(' ')))
+}
+
+/**
  * The ranker's view of the shared query analysis (`analyzeQuery`, the one analysis retrieval uses):
  * its single-word terms and compounds less the filing's own name, its periods as "2016" / "q3",
  * its answer type, plus the names the question capitalises. Pass the analysis retrieval already made
  * (one per /ask) rather than the text, so the question is analysed once.
  */
 export function analyzeQuestion(question: string | QueryAnalysis, company = ''): QuestionAnalysis {
-  const own = new Set(keywordTerms(company).filter((t) => !t.includes(' ')))
+  const own = ownTerms(company)
   const q = typeof question === 'string' ? analyzeQuery(question) : question
   const keep = (t: string) => !GENERIC.has(t) && !own.has(t)
   const periods = q.periods.flatMap((p) => [
