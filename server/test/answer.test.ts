@@ -43,10 +43,39 @@ describe('question analysis', () => {
   })
 
   it('reads the filer’s name written as one word as its own name, not a name asked about', () => {
-    const q = analyzeQuestion('Does the new CEO have experience in a company similar to Footlocker?', 'Foot Locker, Inc.')
+    const q = analyzeQuestion(
+      'Does the new CEO have experience in a company similar to Footlocker?',
+      'Foot Locker, Inc.',
+    )
     expect(q.names).toEqual([])
     expect(q.terms).not.toContain('footlock')
     expect(analyzeQuestion('Is Footlocker like Nike?', 'Acme Corp').names).toEqual(['footlock', 'nike'])
+  })
+
+  it('ranks the figures of the statement a ratio is read from above prose naming the ratio', () => {
+    // Ids of their own: which statements a chunk prints is read once per chunk id.
+    const own = (h: SearchHit, id: string): SearchHit => ({ ...h, chunk: { ...h.chunk, id } })
+    const q = analyzeQuestion('Is the operating margin improving in 2022?', company)
+    expect(q.statements).toEqual(['income-statement'])
+    const statement = own(
+      tagged(
+        'F-4',
+        'CONSOLIDATED STATEMENTS OF OPERATIONS (in millions) Year ended December 31, 2022 2021 Total revenue 17,606 15,785 Operating income 6,098 5,802 Net income 4,756 4,822',
+      ),
+      'stmt',
+    )
+    const prose = own(tagged('40', 'Our operating expenses rose 12 percent in 2022.'), 'prose')
+    const ranked = rankUnits(q, evidenceModel(q, [prose, statement]))
+    expect(ranked[0]?.pages).toEqual(['F-4'])
+    // The same table in a chunk printing no statement title gets no such weight.
+    const untitled = own(
+      tagged(
+        'F-4',
+        statement.chunk.text.replace(/^\[p\.F-4\] CONSOLIDATED STATEMENTS OF OPERATIONS/, '[p.F-4]'),
+      ),
+      'untitled',
+    )
+    expect(rankUnits(q, evidenceModel(q, [prose, untitled]))[0]?.pages).toEqual(['40'])
   })
 
   it('reads a designation of capitals and a serial number as a name, not an acronym', () => {
