@@ -21,8 +21,7 @@ const CHANGE_WORDS =
  * Nouns that name a version of a filing by themselves: an amendment, a version, a draft, a re-filing,
  * a form marked "/A".
  */
-const VERSION_NOUNS =
-  /\b(amendments?|versions?|drafts?|re-?fil(ed|ing|ings)|[A-Z0-9]+-\d+\/A)\b/i
+const VERSION_NOUNS = /\b(amendments?|versions?|drafts?|re-?fil(ed|ing|ings)|[A-Z0-9]+-\d+\/A)\b/i
 
 /**
  * "Original", "previous", "prior", "earlier" and "preliminary" name a version only when they qualify
