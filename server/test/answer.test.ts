@@ -52,30 +52,34 @@ describe('question analysis', () => {
     expect(analyzeQuestion('Is Footlocker like Nike?', 'Acme Corp').names).toEqual(['footlock', 'nike'])
   })
 
-  it('ranks the figures of the statement a ratio is read from above prose naming the ratio', () => {
+  it('searches the captions of the line items a ratio named is computed from', () => {
+    expect(analyzeQuestion('Is the gross margin improving?', company).phrases).toEqual(
+      expect.arrayContaining(['gross profit', 'revenue']),
+    )
+    expect(analyzeQuestion('What was the effective tax rate in 2022?', company).phrases).toEqual(
+      expect.arrayContaining(['income before income taxes']),
+    )
+    // No ratio named, no captions added.
+    expect(analyzeQuestion('Who audits the company?', company).phrases).toEqual([])
+  })
+
+  it('weighs up the figures of a chunk printing the statement a ratio is read from', () => {
     // Ids of their own: which statements a chunk prints is read once per chunk id.
-    const own = (h: SearchHit, id: string): SearchHit => ({ ...h, chunk: { ...h.chunk, id } })
+    const own = (label: string, text: string, id: string): SearchHit => {
+      const h = tagged(label, text)
+      return { ...h, chunk: { ...h.chunk, id } }
+    }
     const q = analyzeQuestion('Is the operating margin improving in 2022?', company)
     expect(q.statements).toEqual(['income-statement'])
-    const statement = own(
-      tagged(
-        'F-4',
-        'CONSOLIDATED STATEMENTS OF OPERATIONS (in millions) Year ended December 31, 2022 2021 Total revenue 17,606 15,785 Operating income 6,098 5,802 Net income 4,756 4,822',
-      ),
-      'stmt',
+    const rows = (n: string) =>
+      `Total revenue ${n} 15,785 Operating income 6,098 5,802 Net income 4,756 4,822`
+    const plain = own('40', rows('17,607'), 'plain')
+    const titled = own('F-4', `CONSOLIDATED STATEMENTS OF INCOME ${rows('17,606')}`, 'titled')
+    // The same rows, the titled chunk retrieved second: the statement's weight puts it first.
+    const ranked = rankUnits(q, evidenceModel(q, [plain, titled])).filter((u) =>
+      u.text.includes('Total revenue'),
     )
-    const prose = own(tagged('40', 'Our operating expenses rose 12 percent in 2022.'), 'prose')
-    const ranked = rankUnits(q, evidenceModel(q, [prose, statement]))
-    expect(ranked[0]?.pages).toEqual(['F-4'])
-    // The same table in a chunk printing no statement title gets no such weight.
-    const untitled = own(
-      tagged(
-        'F-4',
-        statement.chunk.text.replace(/^\[p\.F-4\] CONSOLIDATED STATEMENTS OF OPERATIONS/, '[p.F-4]'),
-      ),
-      'untitled',
-    )
-    expect(rankUnits(q, evidenceModel(q, [prose, untitled]))[0]?.pages).toEqual(['40'])
+    expect(ranked.map((u) => u.pages)).toEqual([['F-4'], ['40']])
   })
 
   it('reads a designation of capitals and a serial number as a name, not an acronym', () => {

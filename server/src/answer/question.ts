@@ -7,8 +7,10 @@
  */
 import { MONTH_NAMES } from '@asks1/shared/contract/calendar'
 import type { StatementId } from '@asks1/shared/retrieval/financial-terms'
+import { RATIOS } from '@asks1/shared/retrieval/financial-terms'
 import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
 import { type AnswerType, analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
+import { labelsIn } from '@asks1/shared/retrieval/statements'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { verbLemma } from './lemmas'
 
@@ -100,6 +102,21 @@ function lemmaTerms(text: string, terms: string[]): string[] {
   return [...new Set(terms.map((t) => to.get(t) ?? t))]
 }
 
+/**
+ * The captions of the line items a ratio the question names is computed from (its definition in
+ * financial-terms.ts, after the CFA curriculum): "operating margin" is read from the rows
+ * "Operating income" and "Revenue", which is all a statement prints of it. Searched as phrases.
+ */
+function ratioCaptions(text: string): string[] {
+  const names = labelsIn(text)
+    .filter((l) => l.kind === 'ratio')
+    .map((l) => l.text)
+  const ratios = RATIOS.filter((r) => r.names.some((n) => names.includes(n)))
+  return [
+    ...new Set(ratios.flatMap((r) => [...lineItemsNamed(r.definition).values()].map((c) => c.toLowerCase()))),
+  ]
+}
+
 /** Words every question about a filing uses, that name no subject (as index terms). */
 const GENERIC = new Set(keywordTerms('company companies filing prospectus did does inc corp'))
 
@@ -137,9 +154,14 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
       q.text,
       q.terms.filter((t) => !t.includes(' ') && !/^[\d$]/.test(t) && keep(t)),
     ),
-    phrases: q.terms.filter(
-      (t) => t.includes(' ') && !/^[\d$]/.test(t) && keep(t) && ![...own].some((o) => t.includes(o)),
-    ),
+    phrases: [
+      ...new Set([
+        ...q.terms.filter(
+          (t) => t.includes(' ') && !/^[\d$]/.test(t) && keep(t) && ![...own].some((o) => t.includes(o)),
+        ),
+        ...ratioCaptions(q.text),
+      ]),
+    ],
     periods: [...new Set(periods)],
     answerType: q.answerType,
     names: [...new Set(runs.flat())],
