@@ -22,6 +22,7 @@ import {
   withIntro,
 } from '../answer/extractive'
 import { streamAnswer } from '../answer/llm'
+import { namesAsPrinted } from '../answer/printed-names'
 import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
 import { analyzeQuestion } from '../answer/question'
 import type { AppDeps } from '../deps'
@@ -133,18 +134,20 @@ export async function answerText(deps: AnswerTextDeps, q: Question): Promise<Asy
       retrieve(deps.store, deps.embedder, storeKey(q.filing), part, deps.config.RETRIEVAL_K),
     )
   const parts = questionParts(query)
-  if (parts.length < 2) q.hits = await search(query)
-  else {
+  if (parts.length < 2) {
+    q.hits = await search(query)
+    q.analysis = namesAsPrinted(q.analysis, q.hits)
+  } else {
     // Each part retrieves for what it asks (the words of one part pulled passages that answer
     // neither: "grow" brought the bonus paragraphs to a revenue question), and answers from its own
     // passages fused with the whole question's, which hold what the parts share.
     const whole = await search(query)
     const partHits: Hits[] = []
     for (const p of parts) partHits.push(await search(p))
-    q.parts = parts.map((p, i) => ({
-      analysis: analyzeQuestion(p, q.filing.company),
-      hits: fuseHits([whole, partHits[i] as Hits]),
-    }))
+    q.parts = parts.map((p, i) => {
+      const hits = fuseHits([whole, partHits[i] as Hits])
+      return { analysis: namesAsPrinted(analyzeQuestion(p, q.filing.company), hits), hits }
+    })
     // What a model reads (and the sources list): K passages per part, so a compound question costs
     // a bounded prompt, best fused first.
     q.hits = fuseHits([...partHits, whole]).slice(0, deps.config.RETRIEVAL_K * parts.length)
