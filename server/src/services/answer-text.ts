@@ -6,6 +6,7 @@
  * analysed once here, and retrieval, the answer and the citations' relevance all read that one analysis.
  */
 import type { Source } from '@asks1/shared/contract/api'
+import type { PageRecord } from '@asks1/shared/contract/chunk'
 import type { Table } from '@asks1/shared/contract/tables'
 import type { LoadedFiling } from '@asks1/shared/filings-loader'
 import { retrieve } from '@asks1/shared/retrieval'
@@ -38,11 +39,17 @@ async function* once(text: string): AsyncGenerator<string> {
   yield text
 }
 
-/** The tables printed on the retrieved chunks' pages. */
-async function tablesOf(deps: AnswerTextDeps, key: string, hits: Hits): Promise<Table[]> {
+/** The retrieved chunks' pages (in retrieval order) and the tables printed on them. */
+async function pagesOf(
+  deps: AnswerTextDeps,
+  key: string,
+  hits: Hits,
+): Promise<{ pages: PageRecord[]; tables: Table[] }> {
   const labels = [...new Set(hits.flatMap((h) => h.chunk.pages))]
-  const pages = await Promise.all(labels.map((l) => deps.store.getPage(key, l)))
-  return pages.flatMap((p) => p?.tables ?? [])
+  const pages = (await Promise.all(labels.map((l) => deps.store.getPage(key, l)))).filter(
+    (p): p is PageRecord => !!p,
+  )
+  return { pages, tables: pages.flatMap((p) => p.tables ?? []) }
 }
 
 /** The answer to a question about changes: the report of the latest version against the one before. */
@@ -69,12 +76,17 @@ async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promis
   const key = storeKey(q.filing)
   if (q.parts) {
     const parts = await Promise.all(
-      q.parts.map(async (p) => ({ q: p.analysis, hits: p.hits, tables: await tablesOf(deps, key, p.hits) })),
+      q.parts.map(async (p) => ({ q: p.analysis, hits: p.hits, ...(await pagesOf(deps, key, p.hits)) })),
     )
     return compoundAnswer(parts, { note })
   }
-  const tables = await tablesOf(deps, key, q.hits)
-  return extractiveAnswer(q.analysis ?? q.body.question, q.hits, { company: q.filing.company, tables, note })
+  const { pages, tables } = await pagesOf(deps, key, q.hits)
+  return extractiveAnswer(q.analysis ?? q.body.question, q.hits, {
+    company: q.filing.company,
+    tables,
+    pages,
+    note,
+  })
 }
 
 /**

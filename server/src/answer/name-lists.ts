@@ -1,0 +1,230 @@
+/**
+ * A "who" or "which" question answered by a list of names the filing prints as a table's rows:
+ * the underwriters and the shares each takes (Regulation S-K Item 508(a)), the holders of more
+ * than 5 % and the directors and officers (Item 403). Which lists the form requires, under which
+ * headings, and the words a question asks for them by are data (form-lists.ts). The list is read
+ * from a retrieved page: its table, or, where a preliminary prospectus leaves the table's figures
+ * blank (Securities Act Rule 430A) and no table is read, the run of firm names its text prints
+ * above the "Total" line. Pure: the retrieved pages are passed in, in retrieval order.
+ */
+
+import type { PageRecord } from '@asks1/shared/contract/chunk'
+import { pageTag } from '@asks1/shared/contract/citations'
+import { columnName, type Table, type TableRow } from '@asks1/shared/contract/tables'
+import { lineItemOf } from '@asks1/shared/retrieval/line-items'
+import type { SearchHit } from '@asks1/shared/store'
+import { AFFILIATES_PREFIX, FIRM_DESIGNATORS, FORM_LISTS, type FormList, type Parties } from './form-lists'
+import type { QuestionAnalysis } from './question'
+import { stemsOf } from './stems'
+
+/** One row of a list as quoted: the name, what the row prints beside it, and its printed page. */
+export interface ListRow {
+  name: string
+  cells: string[]
+  page: string
+}
+
+export interface ListAnswer {
+  list: FormList
+  /** The heading the list is printed under, as printed ("UNDERWRITING"). */
+  heading: string
+  rows: ListRow[]
+  /** Name rows the answer leaves out (a long Item 403 table). */
+  more: number
+}
+
+/**
+ * Most rows quoted: an Item 403 table runs to twenty rows and more, its 5 % holders first (the
+ * order Item 403(a) then (b) prints them); an underwriting syndicate of a large offering is longer
+ * still, its representatives first.
+ */
+export const MAX_LIST_ROWS = 10
+
+const DESIGNATORS = new Set(FIRM_DESIGNATORS)
+/** Words of a table's own rows, not of a name: "Total", "Per Share". */
+const TABLE_WORDS = /\b(?:total|subtotal|per|shares?)\b/i
+/** Credentials and suffixes after a person's name ("Yuri Maricich, MD", "Ravi I. Thadhani, MD, MPH"). */
+const CREDENTIALS = /(?:,?\s+(?:Ph\.?\s?D\.?|M\.?D\.?|Sc\.?D\.?|MPH|M\.?B\.?A\.?|J\.?D\.?|Jr\.?|Sr\.?|II|III|IV|Esq\.?))+$/
+/** Particles of a surname, written lower case ("Ludwig van Beethoven"). */
+const PARTICLES = new Set(['de', 'da', 'del', 'der', 'di', 'du', 'la', 'le', 'van', 'von'])
+const CAPITALISED = /^(?:\p{Lu}[\p{L}'’.-]*|\p{Lu}\.(?:\p{Lu}\.)*|\d[\p{L}\p{N}-]*)[,]?$/u
+
+/** A label without footnote markers and dot leaders: "Morgan Stanley & Co. LLC(1)" → "Morgan Stanley & Co. LLC". */
+export const cleanName = (label: string) =>
+  label
+    .replace(/\s*(?:\.\s*){3,}.*$/, '')
+    .replace(/\s*(?:\(\d{1,2}\)|\*)+\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+/** Every word capitalised, bar "&", "and", "of" and surname particles inside the name. */
+function titleWords(text: string): string[] | null {
+  const words = text.split(' ').filter(Boolean)
+  if (words.length === 0) return null
+  const ok = words.every(
+    (w, i) =>
+      CAPITALISED.test(w) ||
+      (i > 0 && i < words.length - 1 && (w === '&' || w === 'and' || w === 'of' || PARTICLES.has(w))),
+  )
+  return ok ? words : null
+}
+
+/** The last word of a name, as a designator would be looked up ("L.L.C." → "l.l.c"). */
+const designatorOf = (word: string) => word.toLowerCase().replace(/[.,]+$/, '')
+
+/** A firm's name: capitalised words ending in a designator the laws of organisation require. */
+export function isFirmName(label: string): boolean {
+  const name = cleanName(label)
+  const affiliated = name.replace(AFFILIATES_PREFIX, '')
+  if (affiliated !== name) return titleWords(affiliated) !== null
+  const words = titleWords(name)
+  if (!words || words.length < 2 || TABLE_WORDS.test(name)) return false
+  // "Goldman, Sachs & Co.": the partnership form is "& Co." as much as a designator.
+  return DESIGNATORS.has(designatorOf(words.at(-1) as string))
+}
+
+/** A person's name: two to five capitalised words or initials, credentials aside, no table word. */
+export function isPersonName(label: string): boolean {
+  const name = cleanName(label).replace(CREDENTIALS, '')
+  if (TABLE_WORDS.test(name) || lineItemOf(name) !== null) return false
+  const words = titleWords(name)
+  return !!words && words.length >= 2 && words.length <= 5
+}
+
+const isName = (label: string, parties: Parties) =>
+  isFirmName(label) || (parties === 'firms-or-people' && isPersonName(label))
+
+/** The lists of the form the question asks for: a who/which question naming the list by one of its words. */
+export function askedLists(q: QuestionAnalysis): FormList[] {
+  if (q.answerType !== 'name' && !/^\s*(?:who|which)\b/i.test(q.text)) return []
+  const terms = new Set(q.terms)
+  return FORM_LISTS.filter((l) => l.asks.some((w) => stemsOf(w).some((s) => terms.has(s))))
+}
+
+/** A heading line of a page: capitals only ("UNDERWRITING"), not the running "TABLE OF CONTENTS". */
+const HEADING_LINE = /^[A-Z][A-Z ,&'’-]{4,}$/
+const headingLines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => HEADING_LINE.test(l) && !/^TABLE OF CONTENTS$/.test(l))
+
+/** Whether a heading (or section path) is one the list is printed under. */
+const printsUnder = (list: FormList, heading: string) => {
+  const h = heading.toLowerCase().replace(/\s+/g, ' ')
+  return list.headings.some((x) => new RegExp(`(?:^|[^a-z])${x}(?:$|[^a-z])`).test(h))
+}
+
+/**
+ * The heading a list at `at` (an offset of the page text) is printed under: the last heading line
+ * of the page before it, else the section of a retrieved passage covering the page (a table
+ * continued from the page before prints no heading of its own).
+ */
+function headingAt(page: PageRecord, at: number, hits: readonly SearchHit[]): string | null {
+  const above = headingLines(page.text.slice(0, Math.max(0, at))).at(-1)
+  if (above) return above
+  const hit = hits.find((h) => h.chunk.pages.includes(page.label) && h.chunk.section)
+  return hit?.chunk.section?.split(' › ')[0] ?? null
+}
+
+/** A row's cells as printed, each after its column's name ("Number of shares: 2,796,200"). */
+function cellsOf(table: Table, row: TableRow): string[] {
+  return row.cells.flatMap((c, i) => {
+    const text = c.text.trim()
+    if (!text) return []
+    const col = table.columns[i]
+    const name = col ? columnName(col).trim() : ''
+    return [name ? `${name}: ${text}` : text]
+  })
+}
+
+/** A table of the page whose rows are mostly names of the list's parties: its name rows. */
+function tableList(list: FormList, page: PageRecord, hits: readonly SearchHit[]): ListAnswer | null {
+  for (const t of page.tables ?? []) {
+    const names = t.rows.filter((r) => isName(r.label, list.parties))
+    if (names.length < 2 || names.length * 2 < t.rows.length) continue
+    const at = page.text.indexOf(cleanName((names[0] as TableRow).label))
+    const heading = [t.title, headingAt(page, at, hits)].find((h) => h && printsUnder(list, h))
+    if (!heading) continue
+    const rows = names.map((r) => ({ name: cleanName(r.label), cells: cellsOf(t, r), page: r.page }))
+    return { list, heading, rows: rows.slice(0, MAX_LIST_ROWS), more: Math.max(0, rows.length - MAX_LIST_ROWS) }
+  }
+  return null
+}
+
+/**
+ * A list the page's text prints as a column of firm names closed by its "Total" line, when no
+ * table is read there (a preliminary prospectus leaves the shares column blank, so the reader sees
+ * no figures and no table). A line holding only a designator ("Incorporated") ends the name above it.
+ */
+function textList(list: FormList, page: PageRecord, hits: readonly SearchHit[]): ListAnswer | null {
+  const lines = nameLines(page.text)
+  let run: string[] = []
+  let start = 0
+  for (const { line, at } of lines) {
+    if (isFirmName(line)) {
+      if (run.length === 0) start = at
+      run.push(line)
+      continue
+    }
+    if (run.length >= 2 && /^Total\b/i.test(line)) {
+      const heading = headingAt(page, start, hits)
+      if (heading && printsUnder(list, heading)) {
+        const rows = run.map((name) => ({ name, cells: [], page: page.label }))
+        return { list, heading, rows: rows.slice(0, MAX_LIST_ROWS), more: Math.max(0, rows.length - MAX_LIST_ROWS) }
+      }
+    }
+    run = []
+  }
+  return null
+}
+
+/**
+ * A page's lines with their offsets, a line holding only a designator ("Incorporated", wrapped
+ * from "Merrill Lynch, Pierce, Fenner & Smith") joined to the line above.
+ */
+function nameLines(text: string): { line: string; at: number }[] {
+  const out: { line: string; at: number }[] = []
+  let offset = 0
+  for (const raw of text.split('\n')) {
+    const line = cleanName(raw)
+    const last = out.at(-1)
+    if (last && /^[A-Z][\w.,]*$/.test(line) && DESIGNATORS.has(designatorOf(line))) last.line = `${last.line} ${line}`
+    else out.push({ line, at: offset })
+    offset += raw.length + 1
+  }
+  return out
+}
+
+/**
+ * The list the question asks for, from the first retrieved page (in retrieval order) printing it
+ * under one of its headings: its table's name rows, else its text's column of firm names. Null
+ * when the question asks for no list of the form or no retrieved page prints one.
+ */
+export function listAnswer(
+  q: QuestionAnalysis,
+  pages: readonly PageRecord[],
+  hits: readonly SearchHit[],
+): ListAnswer | null {
+  const lists = askedLists(q)
+  if (lists.length === 0) return null
+  for (const page of pages)
+    for (const list of lists) {
+      const found = tableList(list, page, hits) ?? (list.parties === 'firms' ? textList(list, page, hits) : null)
+      if (found) return found
+    }
+  return null
+}
+
+/**
+ * The list as answer lines: a lead line naming what the rows are and the heading they are printed
+ * under, then one line per row, indented under it, each citing the row's printed page (so the
+ * figures beside a name are checked against that page).
+ */
+export function listLines(a: ListAnswer): string[] {
+  const lead = `- ${a.list.what.charAt(0).toUpperCase()}${a.list.what.slice(1)}, as the table under “${a.heading}” names them:`
+  const rows = a.rows.map((r) => `  - ${r.name}${r.cells.length ? ` — ${r.cells.join('; ')}` : ''} ${pageTag(r.page)}`)
+  const last = a.rows.at(-1)
+  const more = a.more > 0 && last ? [`  - … and ${a.more} more in the table ${pageTag(last.page)}`] : []
+  return [lead, ...rows, ...more]
+}
