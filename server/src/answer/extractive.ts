@@ -6,8 +6,8 @@
  */
 
 import type { Abstention } from '@asks1/shared/contract/api'
-import type { PageRecord } from '@asks1/shared/contract/chunk'
 import { isYear } from '@asks1/shared/contract/calendar'
+import type { PageRecord } from '@asks1/shared/contract/chunk'
 import { pageTag } from '@asks1/shared/contract/citations'
 import type { Table } from '@asks1/shared/contract/tables'
 import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
@@ -220,7 +220,12 @@ export function compoundAnswer(
   const results = parts.map((p, i) => {
     // Keep one quote for each part still to come, so every part can be answered.
     const max = Math.max(1, Math.min(PER_PART, left - (parts.length - 1 - i)))
-    const r = answerPart(p.q, p.hits, { params: { ...params, max }, tables: p.tables, pages: p.pages, note: opts.note })
+    const r = answerPart(p.q, p.hits, {
+      params: { ...params, max },
+      tables: p.tables,
+      pages: p.pages,
+      note: opts.note,
+    })
     left -= r.used
     return r
   })

@@ -1,6 +1,6 @@
 /**
  * The lists of names a registration statement must print as a table, as data with their sources:
- * which section prints each, the words a question asks for it by, and what kind of party each row
+ * which standard section prints each, the words a question asks for it by, and what kind of party each row
  * names. Read by name-lists.ts; no rule here comes from a question of the sets.
  */
 
@@ -12,10 +12,13 @@ export interface FormList {
   what: string
   /** Where the form requires it. */
   source: string
-  /** Headings the section or table is printed under (lower case, as printed in practice). */
-  headings: readonly string[]
   /**
-   * Words a question asks for the list by, besides the heading's own: the role's plain names
+   * The standard section that prints it (an id of FORM_SECTIONS, shared/src/retrieval/vocabulary.ts,
+   * whose titles are the headings filings print it under).
+   */
+  section: string
+  /**
+   * Words a question asks for the list by: the role's names and their plain ones
    * (the SEC's investor glossary defines an underwriter as "an investment bank" that buys the
    * issue and resells it; Item 403's holders are "beneficial owners" of a stake).
    */
@@ -28,7 +31,7 @@ export const FORM_LISTS: readonly FormList[] = [
     what: 'the underwriters',
     source:
       'Regulation S-K Item 508(a) (17 CFR 229.508(a)): each underwriter named, with the amount of securities it takes',
-    headings: ['underwriting', 'underwriters', 'plan of distribution'],
+    section: 'underwriting',
     asks: ['underwriter', 'underwriting', 'underwrite', 'bank', 'banks', 'banker', 'bookrunner'],
     parties: 'firms',
   },
@@ -36,13 +39,7 @@ export const FORM_LISTS: readonly FormList[] = [
     what: 'the holders of more than 5 % and the directors and officers',
     source:
       'Regulation S-K Item 403(a) and (b) (17 CFR 229.403): security ownership of beneficial owners of more than five percent and of management',
-    headings: [
-      'principal stockholders',
-      'principal shareholders',
-      'principal and selling stockholders',
-      'principal and selling shareholders',
-      'security ownership of certain beneficial owners and management',
-    ],
+    section: 'principal-stockholders',
     asks: ['stockholder', 'shareholder', 'holder', 'owner', 'own', 'owns', 'ownership', 'stake', 'investor'],
     parties: 'firms-or-people',
   },
@@ -88,4 +85,5 @@ export const FIRM_DESIGNATORS: readonly string[] = [
  * How Item 403 tables print a holder that is a group of funds: "Entities affiliated with Crosslink
  * Capital", "Funds affiliated with …": the name is what follows.
  */
-export const AFFILIATES_PREFIX = /^(?:(?:entities|funds|affiliates|investment funds)\s+)?(?:affiliated|associated)\s+with\s+/i
+export const AFFILIATES_PREFIX =
+  /^(?:(?:entities|funds|affiliates|investment funds)\s+)?(?:affiliated|associated)\s+with\s+/i

@@ -12,6 +12,7 @@ import type { PageRecord } from '@asks1/shared/contract/chunk'
 import { pageTag } from '@asks1/shared/contract/citations'
 import { columnName, type Table, type TableRow } from '@asks1/shared/contract/tables'
 import { lineItemOf } from '@asks1/shared/retrieval/line-items'
+import { formSectionOf, PATH_SEP } from '@asks1/shared/retrieval/vocabulary'
 import type { SearchHit } from '@asks1/shared/store'
 import { AFFILIATES_PREFIX, FIRM_DESIGNATORS, FORM_LISTS, type FormList, type Parties } from './form-lists'
 import type { QuestionAnalysis } from './question'
@@ -44,7 +45,8 @@ const DESIGNATORS = new Set(FIRM_DESIGNATORS)
 /** Words of a table's own rows, not of a name: "Total", "Per Share". */
 const TABLE_WORDS = /\b(?:total|subtotal|per|shares?)\b/i
 /** Credentials and suffixes after a person's name ("Yuri Maricich, MD", "Ravi I. Thadhani, MD, MPH"). */
-const CREDENTIALS = /(?:,?\s+(?:Ph\.?\s?D\.?|M\.?D\.?|Sc\.?D\.?|MPH|M\.?B\.?A\.?|J\.?D\.?|Jr\.?|Sr\.?|II|III|IV|Esq\.?))+$/
+const CREDENTIALS =
+  /(?:,?\s+(?:Ph\.?\s?D\.?|M\.?D\.?|Sc\.?D\.?|MPH|M\.?B\.?A\.?|J\.?D\.?|Jr\.?|Sr\.?|II|III|IV|Esq\.?))+$/
 /** Particles of a surname, written lower case ("Ludwig van Beethoven"). */
 const PARTICLES = new Set(['de', 'da', 'del', 'der', 'di', 'du', 'la', 'le', 'van', 'von'])
 const CAPITALISED = /^(?:\p{Lu}[\p{L}'’.-]*|\p{Lu}\.(?:\p{Lu}\.)*|\d[\p{L}\p{N}-]*)[,]?$/u
@@ -109,11 +111,12 @@ const headingLines = (text: string) =>
     .map((l) => l.trim())
     .filter((l) => HEADING_LINE.test(l) && !/^TABLE OF CONTENTS$/.test(l))
 
-/** Whether a heading (or section path) is one the list is printed under. */
-const printsUnder = (list: FormList, heading: string) => {
-  const h = heading.toLowerCase().replace(/\s+/g, ' ')
-  return list.headings.some((x) => new RegExp(`(?:^|[^a-z])${x}(?:$|[^a-z])`).test(h))
-}
+/**
+ * The part of a heading (or a section path) naming the standard section that prints the list, as
+ * printed; null when it names another.
+ */
+const printsUnder = (list: FormList, heading: string | null) =>
+  heading?.split(PATH_SEP).find((part) => formSectionOf(part)?.id === list.section) ?? null
 
 /**
  * The heading a list at `at` (an offset of the page text) is printed under: the last heading line
@@ -124,7 +127,7 @@ function headingAt(page: PageRecord, at: number, hits: readonly SearchHit[]): st
   const above = headingLines(page.text.slice(0, Math.max(0, at))).at(-1)
   if (above) return above
   const hit = hits.find((h) => h.chunk.pages.includes(page.label) && h.chunk.section)
-  return hit?.chunk.section?.split(' › ')[0] ?? null
+  return hit?.chunk.section ?? null
 }
 
 /** A row's cells as printed, each after its column's name ("Number of shares: 2,796,200"). */
@@ -144,10 +147,15 @@ function tableList(list: FormList, page: PageRecord, hits: readonly SearchHit[])
     const names = t.rows.filter((r) => isName(r.label, list.parties))
     if (names.length < 2 || names.length * 2 < t.rows.length) continue
     const at = page.text.indexOf(cleanName((names[0] as TableRow).label))
-    const heading = [t.title, headingAt(page, at, hits)].find((h) => h && printsUnder(list, h))
+    const heading = printsUnder(list, t.title) ?? printsUnder(list, headingAt(page, at, hits))
     if (!heading) continue
     const rows = names.map((r) => ({ name: cleanName(r.label), cells: cellsOf(t, r), page: r.page }))
-    return { list, heading, rows: rows.slice(0, MAX_LIST_ROWS), more: Math.max(0, rows.length - MAX_LIST_ROWS) }
+    return {
+      list,
+      heading,
+      rows: rows.slice(0, MAX_LIST_ROWS),
+      more: Math.max(0, rows.length - MAX_LIST_ROWS),
+    }
   }
   return null
 }
@@ -168,10 +176,15 @@ function textList(list: FormList, page: PageRecord, hits: readonly SearchHit[]):
       continue
     }
     if (run.length >= 2 && /^Total\b/i.test(line)) {
-      const heading = headingAt(page, start, hits)
-      if (heading && printsUnder(list, heading)) {
+      const heading = printsUnder(list, headingAt(page, start, hits))
+      if (heading) {
         const rows = run.map((name) => ({ name, cells: [], page: page.label }))
-        return { list, heading, rows: rows.slice(0, MAX_LIST_ROWS), more: Math.max(0, rows.length - MAX_LIST_ROWS) }
+        return {
+          list,
+          heading,
+          rows: rows.slice(0, MAX_LIST_ROWS),
+          more: Math.max(0, rows.length - MAX_LIST_ROWS),
+        }
       }
     }
     run = []
@@ -189,7 +202,8 @@ function nameLines(text: string): { line: string; at: number }[] {
   for (const raw of text.split('\n')) {
     const line = cleanName(raw)
     const last = out.at(-1)
-    if (last && /^[A-Z][\w.,]*$/.test(line) && DESIGNATORS.has(designatorOf(line))) last.line = `${last.line} ${line}`
+    if (last && /^[A-Z][\w.,]*$/.test(line) && DESIGNATORS.has(designatorOf(line)))
+      last.line = `${last.line} ${line}`
     else out.push({ line, at: offset })
     offset += raw.length + 1
   }
@@ -210,7 +224,8 @@ export function listAnswer(
   if (lists.length === 0) return null
   for (const page of pages)
     for (const list of lists) {
-      const found = tableList(list, page, hits) ?? (list.parties === 'firms' ? textList(list, page, hits) : null)
+      const found =
+        tableList(list, page, hits) ?? (list.parties === 'firms' ? textList(list, page, hits) : null)
       if (found) return found
     }
   return null
@@ -223,7 +238,9 @@ export function listAnswer(
  */
 export function listLines(a: ListAnswer): string[] {
   const lead = `- ${a.list.what.charAt(0).toUpperCase()}${a.list.what.slice(1)}, as the table under “${a.heading}” names them:`
-  const rows = a.rows.map((r) => `  - ${r.name}${r.cells.length ? ` — ${r.cells.join('; ')}` : ''} ${pageTag(r.page)}`)
+  const rows = a.rows.map(
+    (r) => `  - ${r.name}${r.cells.length ? ` — ${r.cells.join('; ')}` : ''} ${pageTag(r.page)}`,
+  )
   const last = a.rows.at(-1)
   const more = a.more > 0 && last ? [`  - … and ${a.more} more in the table ${pageTag(last.page)}`] : []
   return [lead, ...rows, ...more]
