@@ -12,7 +12,7 @@ import type { PageRecord } from '@asks1/shared/contract/chunk'
 import { pageTag } from '@asks1/shared/contract/citations'
 import { columnName, type Table, type TableRow } from '@asks1/shared/contract/tables'
 import { lineItemOf } from '@asks1/shared/retrieval/line-items'
-import { formSectionOf, PATH_SEP } from '@asks1/shared/retrieval/vocabulary'
+import { FORM_SECTIONS, formSectionOf, PATH_SEP } from '@asks1/shared/retrieval/vocabulary'
 import type { SearchHit } from '@asks1/shared/store'
 import { AFFILIATES_PREFIX, FIRM_DESIGNATORS, FORM_LISTS, type FormList, type Parties } from './form-lists'
 import type { QuestionAnalysis } from './question'
@@ -101,6 +101,11 @@ export function askedLists(q: QuestionAnalysis): FormList[] {
   if (q.answerType !== 'name' && !/^\s*(?:who|which)\b/i.test(q.text)) return []
   const terms = new Set(q.terms)
   return FORM_LISTS.filter((l) => l.asks.some((w) => stemsOf(w).some((s) => terms.has(s))))
+}
+
+/** The first title of a standard section ("underwriting"): what a search for the section asks. */
+export function sectionTitle(section: string): string {
+  return FORM_SECTIONS.find((s) => s.id === section)?.titles[0] ?? section
 }
 
 /** A heading line of a page: capitals only ("UNDERWRITING"), not the running "TABLE OF CONTENTS". */

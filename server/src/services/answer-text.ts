@@ -23,8 +23,9 @@ import {
   withIntro,
 } from '../answer/extractive'
 import { streamAnswer } from '../answer/llm'
+import { askedLists, listAnswer, sectionTitle } from '../answer/name-lists'
 import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
-import { analyzeQuestion } from '../answer/question'
+import { analyzeQuestion, type QuestionAnalysis } from '../answer/question'
 import type { AppDeps } from '../deps'
 import { readLive, storeKey } from '../lookup'
 import { admitModel } from './admission'
@@ -52,6 +53,35 @@ async function pagesOf(
   return { pages, tables: pages.flatMap((p) => p.tables ?? []) }
 }
 
+/**
+ * The retrieved pages, and, when the question asks for a list the form prints in a standard
+ * section (the underwriters, Item 508; the principal stockholders, Item 403) and none of them
+ * prints it, after them the pages the section's own title retrieves: the list is where the form
+ * puts it, whatever the reader called it ("which banks are managing the IPO").
+ */
+async function withListSection(
+  deps: AnswerTextDeps,
+  q: Question,
+  analysis: QuestionAnalysis,
+  hits: Hits,
+  pages: PageRecord[],
+): Promise<PageRecord[]> {
+  const lists = askedLists(analysis)
+  if (lists.length === 0 || listAnswer(analysis, pages, hits)) return pages
+  const key = storeKey(q.filing)
+  const seen = new Set(pages.map((p) => p.label))
+  const out = [...pages]
+  for (const title of lists.map((l) => sectionTitle(l.section))) {
+    const found = await readLive(deps, q.filing, q.status, () =>
+      retrieve(deps.store, deps.embedder, key, analyzeQuery(title), deps.config.RETRIEVAL_K),
+    )
+    const more = (await pagesOf(deps, key, found)).pages.filter((p) => !seen.has(p.label))
+    for (const p of more) seen.add(p.label)
+    out.push(...more)
+  }
+  return out
+}
+
 /** The answer to a question about changes: the report of the latest version against the one before. */
 async function changeReport(
   deps: AnswerTextDeps,
@@ -76,15 +106,24 @@ async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promis
   const key = storeKey(q.filing)
   if (q.parts) {
     const parts = await Promise.all(
-      q.parts.map(async (p) => ({ q: p.analysis, hits: p.hits, ...(await pagesOf(deps, key, p.hits)) })),
+      q.parts.map(async (p) => {
+        const { pages, tables } = await pagesOf(deps, key, p.hits)
+        return {
+          q: p.analysis,
+          hits: p.hits,
+          tables,
+          pages: await withListSection(deps, q, p.analysis, p.hits, pages),
+        }
+      }),
     )
     return compoundAnswer(parts, { note })
   }
   const { pages, tables } = await pagesOf(deps, key, q.hits)
-  return extractiveAnswer(q.analysis ?? q.body.question, q.hits, {
+  const analysis = q.analysis ?? analyzeQuestion(q.body.question, q.filing.company)
+  return extractiveAnswer(analysis, q.hits, {
     company: q.filing.company,
     tables,
-    pages,
+    pages: await withListSection(deps, q, analysis, q.hits, pages),
     note,
   })
 }
