@@ -164,7 +164,8 @@ function answerPart(q: QuestionAnalysis, hits: readonly SearchHit[], opts: Extra
   const rows =
     opts.tables?.length && !q.asksChange ? rowAnswers(q, opts.tables, model).slice(0, params.max) : []
   // A who/which question asking for a list the form prints as a table (the underwriters, the
-  // principal stockholders) is answered from that table's rows first (name-lists.ts).
+  // principal stockholders) is answered by that table's rows alone (name-lists.ts): the sentences
+  // matching its words ("investment banking" in a director's biography) only dilute it.
   const list = opts.pages?.length ? listAnswer(q, opts.pages, hits) : null
   const listed = list ? listLines(list) : []
   if (sel.abstained && rows.length === 0 && !list)
@@ -174,7 +175,7 @@ function answerPart(q: QuestionAnalysis, hits: readonly SearchHit[], opts: Extra
       abstention: abstain(q.text, q, sel, hits, opts.note ?? NOT_CONFIGURED_NOTE),
       sel,
     }
-  const quotes = sel.abstained ? [] : sel.quotes.slice(0, params.max - rows.length - (list ? 1 : 0))
+  const quotes = sel.abstained || list ? [] : sel.quotes.slice(0, params.max - rows.length)
   return {
     lines: [...listed, ...rows.map((r) => `- ${r.text} ${pageTag(r.page)}`), ...quotes.map(quoteLine)],
     // A list takes one quote slot, however many rows it has.
