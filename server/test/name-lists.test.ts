@@ -82,10 +82,7 @@ describe('names printed as a table’s rows (S-K Items 508 and 403)', () => {
     expect(a?.heading).toBe('PRINCIPAL AND SELLING STOCKHOLDERS')
     expect(a?.rows[0]).toEqual({
       name: 'Entities affiliated with Crosslink Capital',
-      cells: [
-        'Beneficial Ownership Prior to the Offering Number: 34,964,928',
-        'Beneficial Ownership Prior to the Offering Percent: 23.03',
-      ],
+      cells: ['Beneficial Ownership Prior to the Offering: Number 34,964,928, Percent 23.03'],
       page: '104',
     })
     // Twenty names: the first ten, then how many more the table prints.

@@ -135,15 +135,32 @@ function headingAt(page: PageRecord, at: number, hits: readonly SearchHit[]): st
   return hit?.chunk.section ?? null
 }
 
-/** A row's cells as printed, each after its column's name ("Number of shares: 2,796,200"). */
+/**
+ * The words every column name of a table starts with, when each keeps a word of its own
+ * ("Beneficial Ownership Prior to the Offering" over "… Number" and "… Percent"): said once per row.
+ */
+function sharedHead(names: readonly string[]): string {
+  const split = names.map((n) => n.split(' '))
+  const first = split[0] ?? []
+  let n = 0
+  while (n < first.length && split.every((w) => w.length > n + 1 && w[n] === first[n])) n++
+  return n >= 2 && split.length >= 2 ? first.slice(0, n).join(' ') : ''
+}
+
+/**
+ * A row's cells as printed, each after its column's name ("Number of shares: 2,796,200"; "Beneficial
+ * Ownership Prior to the Offering: Number 34,964,928, Percent 23.03").
+ */
 function cellsOf(table: Table, row: TableRow): string[] {
-  return row.cells.flatMap((c, i) => {
+  const names = table.columns.map((c) => columnName(c).replace(/\s+/g, ' ').trim())
+  const head = sharedHead(names.filter(Boolean))
+  const cells = row.cells.flatMap((c, i) => {
     const text = c.text.trim()
     if (!text) return []
-    const col = table.columns[i]
-    const name = col ? columnName(col).trim() : ''
-    return [name ? `${name}: ${text}` : text]
+    if (head) return [`${(names[i] ?? '').slice(head.length).trim()} ${text}`.trim()]
+    return [names[i] ? `${names[i]}: ${text}` : text]
   })
+  return head && cells.length > 0 ? [`${head}: ${cells.join(', ')}`] : cells
 }
 
 /** A table of the page whose rows are mostly names of the list's parties: its name rows. */
