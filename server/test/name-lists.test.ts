@@ -63,7 +63,7 @@ describe('names printed as a table’s rows (S-K Items 508 and 403)', () => {
   it('quotes a final prospectus’s underwriting table with the shares each takes, not its fee table', () => {
     const a = ask('Which investment banks are leading the offering?', 'camp4', ['196'])
     expect(a && listLines(a)).toEqual([
-      '- The underwriters, as the table under “UNDERWRITING” names them:',
+      '- The underwriters, as the table under “UNDERWRITING” names them [p.196]:',
       '  - J.P. Morgan Securities LLC — Number of shares: 2,796,200 [p.196]',
       '  - Leerink Partners LLC — Number of shares: 1,977,800 [p.196]',
       '  - Piper Sandler & Co. — Number of shares: 1,329,900 [p.196]',
@@ -130,7 +130,7 @@ describe('the extractive answer is the list', () => {
       pages,
     })
     const lines = r.text.split('\n')
-    const lead = lines.indexOf('- The underwriters, as the table under “UNDERWRITING” names them:')
+    const lead = lines.indexOf('- The underwriters, as the table under “UNDERWRITING” names them [p.144]:')
     expect(lead).toBeGreaterThan(0)
     expect(lines.slice(lead + 1, lead + 3)).toEqual([
       '  - Morgan Stanley & Co. LLC [p.144]',
@@ -168,5 +168,7 @@ describe('POST /ask names the underwriters from the table (real SQLite store, ke
     for (const name of ['Morgan Stanley & Co. LLC', 'Goldman, Sachs & Co.', 'Allen & Company LLC'])
       expect(body.answer).toContain(`\n  - ${name} [p.144]`)
     expect(body.citations.find((c) => c.page === '144')).toMatchObject({ exists: true, verified: true })
+    // The lead line names what the rows are: the page's citation matches the question.
+    expect(body.citations.find((c) => c.page === '144')?.relevance?.level).toBe('strong')
   })
 })

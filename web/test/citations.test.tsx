@@ -80,7 +80,7 @@ describe('answer text → citation chips (pure)', () => {
   const LIST_ANSWER = [
     'From the filing:',
     '',
-    '- The underwriters, as the table under “UNDERWRITING” names them:',
+    '- The underwriters, as the table under “UNDERWRITING” names them [p.196]:',
     '  - J.P. Morgan Securities LLC — Number of shares: 2,796,200 [p.196]',
     '  - Leerink Partners LLC — Number of shares: 1,977,800 [p.196]',
     '- “We have entered into an underwriting agreement with the underwriters.” [p.196]',

@@ -255,11 +255,13 @@ export function listAnswer(
 
 /**
  * The list as answer lines: a lead line naming what the rows are and the heading they are printed
- * under, then one line per row, indented under it, each citing the row's printed page (so the
- * figures beside a name are checked against that page).
+ * under, citing the page (a citation's relevance badge measures the text it supports, and a row of
+ * names holds none of the question's words), then one line per row, indented under it, each citing
+ * the row's printed page (so the figures beside a name are checked against that page).
  */
 export function listLines(a: ListAnswer): string[] {
-  const lead = `- ${a.list.what.charAt(0).toUpperCase()}${a.list.what.slice(1)}, as the table under “${a.heading}” names them:`
+  const first = a.rows[0]?.page
+  const lead = `- ${a.list.what.charAt(0).toUpperCase()}${a.list.what.slice(1)}, as the table under “${a.heading}” names them${first ? ` ${pageTag(first)}` : ''}:`
   const rows = a.rows.map(
     (r) => `  - ${r.name}${r.cells.length ? ` — ${r.cells.join('; ')}` : ''} ${pageTag(r.page)}`,
   )
