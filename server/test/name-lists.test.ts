@@ -101,6 +101,11 @@ describe('names printed as a table’s rows (S-K Items 508 and 403)', () => {
   it('answers only a who/which question asking for a list of the form', () => {
     expect(ask('What discounts do the underwriters receive?', 'camp4', ['196'])).toBeNull()
     expect(ask('Who is the chief executive officer?', 'camp4', ['196'])).toBeNull()
+    // "Own" is not asked for: the verb names no holder of the registrant's stock.
+    expect(ask('Who owns the patents?', 'camp4', ['181'])).toBeNull()
+    expect(ask('Who are the largest stockholders?', 'camp4', ['181'])?.rows[0]?.name).toBe(
+      'Entities affiliated with Enavate Sciences',
+    )
     // The underwriters are not among the stockholders' table's rows, nor the reverse.
     expect(ask('Who are the underwriters?', 'camp4', ['181'])).toBeNull()
     expect(ask('Who are the principal stockholders?', 'camp4', ['196'])).toBeNull()

@@ -40,7 +40,8 @@ export const FORM_LISTS: readonly FormList[] = [
     source:
       'Regulation S-K Item 403(a) and (b) (17 CFR 229.403): security ownership of beneficial owners of more than five percent and of management',
     section: 'principal-stockholders',
-    asks: ['stockholder', 'shareholder', 'holder', 'owner', 'own', 'owns', 'ownership', 'stake', 'investor'],
+    // Not the verb "own": "Who owns the patents?" asks for no stockholder.
+    asks: ['stockholder', 'shareholder', 'holder', 'owner', 'ownership', 'stake', 'investor'],
     parties: 'firms-or-people',
   },
 ]
