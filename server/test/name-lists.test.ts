@@ -7,12 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extractiveAnswer } from '../src/answer/extractive'
 import { isFirmName, isPersonName, listAnswer, listLines } from '../src/answer/name-lists'
 import { analyzeQuestion } from '../src/answer/question'
-import { buildTestApp, chunksOf, makeEnv, seedFiling, sessionCookie, type TestEnv } from './helper'
+import { type FakeAnthropic, startFakeAnthropic } from '../testing/fake-anthropic'
+import {
+  buildTestApp,
+  chunksOf,
+  fakeClient,
+  makeEnv,
+  seedFiling,
+  sessionCookie,
+  type TestEnv,
+} from './helper'
 
 /**
  * Printed pages as ingest reads them (text and tables): facebook-s1.pdf pp.143–146 (a preliminary
  * prospectus: the underwriting table's share column is blank, so no table is read on p.144),
- * pandora-s1.htm pp.103–104 (the investor-offer sellers, then the principal stockholders) and p.114,
+ * pandora-s1.htm pp.82–83 (directors' biographies), pp.103–104 (the investor-offer sellers, then the
+ * principal stockholders) and p.114,
  * camp4-424b4.html pp.181–182 (principal stockholders) and p.196 (the underwriting table with shares).
  */
 const PAGES = JSON.parse(
@@ -175,5 +185,59 @@ describe('POST /ask names the underwriters from the table (real SQLite store, ke
     expect(body.citations.find((c) => c.page === '144')).toMatchObject({ exists: true, verified: true })
     // The lead line names what the rows are: the page's citation matches the question.
     expect(body.citations.find((c) => c.page === '144')?.relevance?.level).toBe('strong')
+  })
+})
+
+describe('POST /ask reads the list in its section when the question’s words retrieve another page', () => {
+  let env: TestEnv
+  let app: FastifyInstance
+  let fake: FakeAnthropic
+  let llm: FastifyInstance
+  beforeAll(async () => {
+    env = await makeEnv({ seed: false })
+    // Chunks of two pages: [82, 83] (biographies: "investment banking"), [114] (UNDERWRITERS).
+    await seedFiling(env.store, 'acme-s1', on('pandora', ['82', '83', '114']))
+    // One passage retrieved: the biographies, where "banks" is printed.
+    app = await buildTestApp(env, { config: { RETRIEVAL_K: 1 } })
+    fake = await startFakeAnthropic()
+    llm = await buildTestApp(env, { anthropic: fakeClient(fake.url), config: { RETRIEVAL_K: 1 } })
+  })
+  afterAll(async () => {
+    await app?.close()
+    await llm?.close()
+    await fake?.close()
+    await env?.cleanup()
+  })
+
+  it('gives the model the section’s passage too, in llm mode', async () => {
+    fake.queue.push({ kind: 'text', text: 'Morgan Stanley & Co. Incorporated and others [p.114].' })
+    const res = await llm.inject({
+      method: 'POST',
+      url: '/ask',
+      payload: { filing: 'acme-s1', question: 'Which banks are managing the IPO?' },
+      headers: sessionCookie('test-session-name-lists-0003'),
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json<AskReply>().mode).toBe('llm')
+    expect(fake.requests).toHaveLength(1)
+    const prompt = JSON.stringify(fake.requests[0]?.body.messages)
+    expect(prompt).toContain('Stifel, Nicolaus and Company, Incorporated')
+    expect(prompt).toContain('investment banking')
+  })
+
+  it('answers “Which banks are managing the IPO?” from the Underwriters section’s page', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/ask',
+      payload: { filing: 'acme-s1', question: 'Which banks are managing the IPO?' },
+      headers: sessionCookie('test-session-name-lists-0002'),
+    })
+    expect(res.statusCode).toBe(200)
+    const body = res.json<AskReply>()
+    // Sources: the section's passage the answer cites, though the question did not retrieve it.
+    expect(body.sources.map((s) => s.citedPages)).toEqual([['114']])
+    expect(body.answer).toContain('- The underwriters, as the table under “UNDERWRITERS” names them [p.114]:')
+    expect(body.answer).toContain('\n  - William Blair and Company, L.L.C. [p.114]')
+    expect(body.citations.map((c) => [c.page, c.exists, c.verified])).toEqual([['114', true, true]])
   })
 })

@@ -7,6 +7,7 @@
  */
 import type { Source } from '@asks1/shared/contract/api'
 import type { PageRecord } from '@asks1/shared/contract/chunk'
+import { findCitations } from '@asks1/shared/contract/citations'
 import type { Table } from '@asks1/shared/contract/tables'
 import type { LoadedFiling } from '@asks1/shared/filings-loader'
 import { retrieve } from '@asks1/shared/retrieval'
@@ -56,8 +57,8 @@ async function pagesOf(
 /**
  * The retrieved pages, and, when the question asks for a list the form prints in a standard
  * section (the underwriters, Item 508; the principal stockholders, Item 403) and none of them
- * prints it, after them the pages the section's own title retrieves: the list is where the form
- * puts it, whatever the reader called it ("which banks are managing the IPO").
+ * prints it, after them the pages the section's own title retrieves (`found`): the list is where
+ * the form puts it, whatever the reader called it ("which banks are managing the IPO").
  */
 async function withListSection(
   deps: AnswerTextDeps,
@@ -65,21 +66,33 @@ async function withListSection(
   analysis: QuestionAnalysis,
   hits: Hits,
   pages: PageRecord[],
-): Promise<PageRecord[]> {
+): Promise<{ pages: PageRecord[]; found: Hits }> {
   const lists = askedLists(analysis)
-  if (lists.length === 0 || listAnswer(analysis, pages, hits)) return pages
+  if (lists.length === 0 || listAnswer(analysis, pages, hits)) return { pages, found: [] }
   const key = storeKey(q.filing)
   const seen = new Set(pages.map((p) => p.label))
-  const out = [...pages]
+  const out = { pages: [...pages], found: [] as Hits }
   for (const title of lists.map((l) => sectionTitle(l.section))) {
     const found = await readLive(deps, q.filing, q.status, () =>
       retrieve(deps.store, deps.embedder, key, analyzeQuery(title), deps.config.RETRIEVAL_K),
     )
     const more = (await pagesOf(deps, key, found)).pages.filter((p) => !seen.has(p.label))
     for (const p of more) seen.add(p.label)
-    out.push(...more)
+    out.pages.push(...more)
+    out.found.push(...found)
   }
   return out
+}
+
+/**
+ * The section's passages an answer cites, added to the question's: its sources list them, and in
+ * llm mode the model reads the list it was not retrieved with.
+ */
+function addCited(q: Question, r: ExtractiveResult, found: Hits): void {
+  const cited = new Set(findCitations(r.text).map((c) => c.page))
+  const have = new Set(q.hits.map((h) => h.chunk.id))
+  const add = found.filter((h) => !have.has(h.chunk.id) && h.chunk.pages.some((p) => cited.has(p)))
+  if (add.length > 0) q.hits = [...q.hits, ...add]
 }
 
 /** The answer to a question about changes: the report of the latest version against the one before. */
@@ -104,28 +117,26 @@ async function changeReport(
  */
 async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promise<ExtractiveResult> {
   const key = storeKey(q.filing)
+  const found: Hits = []
   if (q.parts) {
     const parts = await Promise.all(
       q.parts.map(async (p) => {
         const { pages, tables } = await pagesOf(deps, key, p.hits)
-        return {
-          q: p.analysis,
-          hits: p.hits,
-          tables,
-          pages: await withListSection(deps, q, p.analysis, p.hits, pages),
-        }
+        const list = await withListSection(deps, q, p.analysis, p.hits, pages)
+        found.push(...list.found)
+        return { q: p.analysis, hits: p.hits, tables, pages: list.pages }
       }),
     )
-    return compoundAnswer(parts, { note })
+    const r = compoundAnswer(parts, { note })
+    addCited(q, r, found)
+    return r
   }
   const { pages, tables } = await pagesOf(deps, key, q.hits)
   const analysis = q.analysis ?? analyzeQuestion(q.body.question, q.filing.company)
-  return extractiveAnswer(analysis, q.hits, {
-    company: q.filing.company,
-    tables,
-    pages: await withListSection(deps, q, analysis, q.hits, pages),
-    note,
-  })
+  const list = await withListSection(deps, q, analysis, q.hits, pages)
+  const r = extractiveAnswer(analysis, q.hits, { company: q.filing.company, tables, pages: list.pages, note })
+  addCited(q, r, list.found)
+  return r
 }
 
 /**
@@ -138,7 +149,7 @@ async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promis
  */
 async function fromHits(deps: AnswerTextDeps, q: Question): Promise<AsyncIterator<string>> {
   const { anthropic, config } = deps
-  const { attempt, filing, status, body, hits } = q
+  const { attempt, filing, status, body } = q
   if (!anthropic) {
     q.extractive = await quotesOf(deps, q, NOT_CONFIGURED_NOTE)
     return once(q.extractive.text)[Symbol.asyncIterator]()
@@ -162,7 +173,8 @@ async function fromHits(deps: AnswerTextDeps, q: Question): Promise<AsyncIterato
     maxTokens: config.ANTHROPIC_MAX_TOKENS,
     system: buildSystemPrompt(filing, status),
     history: capHistory(body.history, config.HISTORY_MAX_TURNS, config.HISTORY_MAX_CHARS),
-    user: buildUserPrompt(body.question, hits),
+    // Read after the check: it may add the passage of a list the question asks for (addCited).
+    user: buildUserPrompt(body.question, q.hits),
     signal: q.life.signal,
     onUsage: (u) => {
       attempt.usage = u
