@@ -92,12 +92,16 @@ describe('names printed as a table’s rows (S-K Items 508 and 403)', () => {
     expect(a?.heading).toBe('PRINCIPAL AND SELLING STOCKHOLDERS')
     expect(a?.rows[0]).toEqual({
       name: 'Entities affiliated with Crosslink Capital',
-      cells: ['Beneficial Ownership Prior to the Offering: Number 34,964,928, Percent 23.03'],
+      cells: ['Number 34,964,928', 'Percent 23.03'],
       page: '104',
     })
     // Twenty names: the first ten, then how many more the table prints.
     expect(a?.rows).toHaveLength(10)
     expect(a?.more).toBe(9)
+    expect(a && listLines(a).slice(0, 2)).toEqual([
+      '- The holders of more than 5 % and the directors and officers, as the table under “PRINCIPAL AND SELLING STOCKHOLDERS” names them (Beneficial Ownership Prior to the Offering) [p.104]:',
+      '  - Entities affiliated with Crosslink Capital — Number 34,964,928, Percent 23.03 [p.104]',
+    ])
     expect(a && listLines(a).at(-1)).toBe('  - … and 9 more in the table [p.104]')
   })
 

@@ -32,6 +32,8 @@ export interface ListAnswer {
   rows: ListRow[]
   /** Name rows the answer leaves out (a long Item 403 table). */
   more: number
+  /** The words every column's name starts with, said once ("Beneficial Ownership Prior to the Offering"). */
+  columns?: string
 }
 
 /**
@@ -147,20 +149,24 @@ function sharedHead(names: readonly string[]): string {
   return n >= 2 && split.length >= 2 ? first.slice(0, n).join(' ') : ''
 }
 
-/**
- * A row's cells as printed, each after its column's name ("Number of shares: 2,796,200"; "Beneficial
- * Ownership Prior to the Offering: Number 34,964,928, Percent 23.03").
- */
-function cellsOf(table: Table, row: TableRow): string[] {
+/** A table's column names, as the rows' cells are said after them, and the words they all start with. */
+function columnsOf(table: Table): { names: string[]; head: string } {
   const names = table.columns.map((c) => columnName(c).replace(/\s+/g, ' ').trim())
   const head = sharedHead(names.filter(Boolean))
-  const cells = row.cells.flatMap((c, i) => {
+  return { names: names.map((n) => (head ? n.slice(head.length).trim() : n)), head }
+}
+
+/**
+ * A row's cells as printed, each after its column's name ("Number of shares: 2,796,200"; under a
+ * shared head, "Number 34,964,928", "Percent 23.03").
+ */
+function cellsOf(row: TableRow, names: readonly string[], head: string): string[] {
+  return row.cells.flatMap((c, i) => {
     const text = c.text.trim()
     if (!text) return []
-    if (head) return [`${(names[i] ?? '').slice(head.length).trim()} ${text}`.trim()]
-    return [names[i] ? `${names[i]}: ${text}` : text]
+    const name = names[i] ?? ''
+    return [head ? `${name} ${text}`.trim() : name ? `${name}: ${text}` : text]
   })
-  return head && cells.length > 0 ? [`${head}: ${cells.join(', ')}`] : cells
 }
 
 /** A table of the page whose rows are mostly names of the list's parties: its name rows. */
@@ -171,12 +177,18 @@ function tableList(list: FormList, page: PageRecord, hits: readonly SearchHit[])
     const at = page.text.indexOf(cleanName((names[0] as TableRow).label))
     const heading = printsUnder(list, t.title) ?? printsUnder(list, headingAt(page, at, hits))
     if (!heading) continue
-    const rows = names.map((r) => ({ name: cleanName(r.label), cells: cellsOf(t, r), page: r.page }))
+    const cols = columnsOf(t)
+    const rows = names.map((r) => ({
+      name: cleanName(r.label),
+      cells: cellsOf(r, cols.names, cols.head),
+      page: r.page,
+    }))
     return {
       list,
       heading,
       rows: rows.slice(0, MAX_LIST_ROWS),
       more: Math.max(0, rows.length - MAX_LIST_ROWS),
+      ...(cols.head ? { columns: cols.head } : {}),
     }
   }
   return null
@@ -261,9 +273,10 @@ export function listAnswer(
  */
 export function listLines(a: ListAnswer): string[] {
   const first = a.rows[0]?.page
-  const lead = `- ${a.list.what.charAt(0).toUpperCase()}${a.list.what.slice(1)}, as the table under “${a.heading}” names them${first ? ` ${pageTag(first)}` : ''}:`
+  const lead = `- ${a.list.what.charAt(0).toUpperCase()}${a.list.what.slice(1)}, as the table under “${a.heading}” names them${a.columns ? ` (${a.columns})` : ''}${first ? ` ${pageTag(first)}` : ''}:`
   const rows = a.rows.map(
-    (r) => `  - ${r.name}${r.cells.length ? ` — ${r.cells.join('; ')}` : ''} ${pageTag(r.page)}`,
+    (r) =>
+      `  - ${r.name}${r.cells.length ? ` — ${r.cells.join(a.columns ? ', ' : '; ')}` : ''} ${pageTag(r.page)}`,
   )
   const last = a.rows.at(-1)
   const more = a.more > 0 && last ? [`  - … and ${a.more} more in the table ${pageTag(last.page)}`] : []
