@@ -102,7 +102,7 @@ describe('names printed as a table’s rows (S-K Items 508 and 403)', () => {
       '- The holders of more than 5 % and the directors and officers, as the table under “PRINCIPAL AND SELLING STOCKHOLDERS” names them (Beneficial Ownership Prior to the Offering) [p.104]:',
       '  - Entities affiliated with Crosslink Capital — Number 34,964,928, Percent 23.03 [p.104]',
     ])
-    expect(a && listLines(a).at(-1)).toBe('  - … and 9 more in the table [p.104]')
+    expect(a && listLines(a).at(-1)).toBe('  - … and 9 more names in the table on this page [p.104]')
   })
 
   it('reads a table continued on a page with no heading by the section of the passage on it', () => {

@@ -279,6 +279,9 @@ export function listLines(a: ListAnswer): string[] {
       `  - ${r.name}${r.cells.length ? ` — ${r.cells.join(a.columns ? ', ' : '; ')}` : ''} ${pageTag(r.page)}`,
   )
   const last = a.rows.at(-1)
-  const more = a.more > 0 && last ? [`  - … and ${a.more} more in the table ${pageTag(last.page)}`] : []
+  const more =
+    a.more > 0 && last
+      ? [`  - … and ${a.more} more names in the table on this page ${pageTag(last.page)}`]
+      : []
   return [lead, ...rows, ...more]
 }
