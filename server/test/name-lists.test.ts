@@ -115,6 +115,7 @@ describe('names printed as a table’s rows (S-K Items 508 and 403)', () => {
   it('answers only a who/which question asking for a list of the form', () => {
     expect(ask('What discounts do the underwriters receive?', 'camp4', ['196'])).toBeNull()
     expect(ask('Who is the chief executive officer?', 'camp4', ['196'])).toBeNull()
+    expect(ask('List the underwriters of the offering.', 'camp4', ['196'])?.rows).toHaveLength(4)
     // "Own" is not asked for: the verb names no holder of the registrant's stock.
     expect(ask('Who owns the patents?', 'camp4', ['181'])).toBeNull()
     expect(ask('Who are the largest stockholders?', 'camp4', ['181'])?.rows[0]?.name).toBe(

@@ -98,9 +98,16 @@ export function isPersonName(label: string): boolean {
 const isName = (label: string, parties: Parties) =>
   isFirmName(label) || (parties === 'firms-or-people' && isPersonName(label))
 
+/**
+ * A question asking for names: "Who …", "Which …" (typed `other` when a noun follows: "Which
+ * investment banks …"), or an imperative asking for them ("List the underwriters", "Name the
+ * principal stockholders").
+ */
+const ASKS_NAMES = /^\s*(?:who|which|list|name)\b/i
+
 /** The lists of the form the question asks for: a who/which question naming the list by one of its words. */
 export function askedLists(q: QuestionAnalysis): FormList[] {
-  if (q.answerType !== 'name' && !/^\s*(?:who|which)\b/i.test(q.text)) return []
+  if (q.answerType !== 'name' && !ASKS_NAMES.test(q.text)) return []
   const terms = new Set(q.terms)
   return FORM_LISTS.filter((l) => l.asks.some((w) => stemsOf(w).some((s) => terms.has(s))))
 }
