@@ -13,6 +13,7 @@ import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
 import type { SearchHit } from '@asks1/shared/store'
 import { clip } from './clip'
 import { PRONOUN } from './compound'
+import type { FilingVocabulary } from './filing-df'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { quoteSpan } from './quote-pages'
 import { evidenceModel, type RankedUnit, rankUnits } from './rank'
@@ -148,12 +149,14 @@ export interface ExtractiveOptions {
   params?: SelectParams
   tables?: readonly Table[]
   note?: string
+  /** The filing's document frequencies, for the ranker's IDF (rank.ts). */
+  vocabulary?: FilingVocabulary | null
 }
 
 function answerPart(q: QuestionAnalysis, hits: readonly SearchHit[], opts: ExtractiveOptions): PartResult {
   const params = opts.params ?? SELECT_DEFAULTS
   // One model of the retrieved sentences (segmented and stemmed once) serves ranking and table rows.
-  const model = evidenceModel(q, hits)
+  const model = evidenceModel(q, hits, { filing: opts.vocabulary })
   const sel = selectQuotes(q, rankUnits(q, model), params)
   // A figure question is answered from a table's row and period column first, when one fits; not a
   // question of how fast something changed: a period's column states a level, not a change.
@@ -197,14 +200,14 @@ const PER_PART = 2
  */
 export function compoundAnswer(
   parts: readonly AnswerPart[],
-  opts: Pick<ExtractiveOptions, 'params' | 'note'> = {},
+  opts: Pick<ExtractiveOptions, 'params' | 'note' | 'vocabulary'> = {},
 ): ExtractiveResult {
   const params = opts.params ?? SELECT_DEFAULTS
   let left = params.max
   const results = parts.map((p, i) => {
     // Keep one quote for each part still to come, so every part can be answered.
     const max = Math.max(1, Math.min(PER_PART, left - (parts.length - 1 - i)))
-    const r = answerPart(p.q, p.hits, { params: { ...params, max }, tables: p.tables, note: opts.note })
+    const r = answerPart(p.q, p.hits, { ...opts, params: { ...params, max }, tables: p.tables })
     left -= r.lines.length
     return r
   })

@@ -1,7 +1,7 @@
 /**
  * Ranks the sentences and table rows of the retrieved chunks against a question: BM25 over the
  * units (each sentence or row is a document, so the sentence that answers beats the passage that
- * mentions the words), times the answer type it holds, the period asked, how close together the
+ * mentions the words; IDF from the whole filing's sentences and rows when given, filing-df.ts), times the answer type it holds, the period asked, how close together the
  * question's terms sit, and retrieval's own order. Pure.
  *
  * Besides the score, each unit gets its `coverage`: the IDF-weighted share of the question's terms
@@ -16,6 +16,7 @@ import { holdsAnswerType, quarterWording } from '@asks1/shared/retrieval/query'
 import type { SearchHit } from '@asks1/shared/store'
 import { definedAbbreviations, withExpansions, withStandard } from './acronyms'
 import { clipWindow, MAX_QUOTE } from './clip'
+import type { FilingVocabulary } from './filing-df'
 import type { QuestionAnalysis } from './question'
 import { stemsOf } from './stems'
 
@@ -133,11 +134,22 @@ interface Measure {
   matched: string[]
 }
 
+export interface ModelOptions {
+  weights?: { name: number; unseen: number }
+  /**
+   * The filing's own document frequencies: BM25 and coverage (the ranking) weigh a word by how rare
+   * it is in the filing. The evidence (the abstention and the badges) stays local: it was calibrated
+   * on the retrieved units, and a word rare in the filing would carry weak matches over the bar.
+   */
+  filing?: FilingVocabulary | null
+}
+
 export function evidenceModel(
   q: QuestionAnalysis,
   hits: readonly SearchHit[],
-  weights: { name: number; unseen: number } = { name: NAME_WEIGHT, unseen: UNSEEN_WEIGHT },
+  opts: ModelOptions = {},
 ): EvidenceModel {
+  const weights = opts.weights ?? { name: NAME_WEIGHT, unseen: UNSEEN_WEIGHT }
   // The abbreviations the retrieved passages define ("monthly active users (MAUs)"): a unit printing
   // "MAUs" holds "monthly active users" too, for ranking, evidence and the badges alike.
   // Only those the question asks about, by either form: "monthly active users" is not "daily active
@@ -154,15 +166,23 @@ export function evidenceModel(
   const df = new Map<string, number>()
   for (const t of termStems) df.set(t, units.filter((u) => u.stems.includes(t)).length)
   for (const p of q.phrases) df.set(p, units.filter((u) => u.lower.includes(p)).length)
-  const idf = (t: string) => {
+  const localIdf = (t: string) => {
     const d = df.get(t) ?? 0
     return Math.log(1 + (n - d + 0.5) / (d + 0.5))
   }
+  const filing = opts.filing
+  // A unit the filing reads differently (an abbreviation read both ways) counts at least locally.
+  const idf = filing
+    ? (t: string) => {
+        const d = Math.max(filing.df(t), df.get(t) ?? 0)
+        return Math.log(1 + (filing.units - d + 0.5) / (d + 0.5))
+      }
+    : localIdf
   // Evidence weights: a name asked about must be there; a word no retrieved passage uses is the
   // reader's wording, not the filing's (a paraphrase), and says little either way.
   const names = new Set(q.names)
   const ew = (t: string) =>
-    idf(t) * (names.has(t) ? weights.name : (df.get(t) ?? 0) === 0 ? weights.unseen : 1)
+    localIdf(t) * (names.has(t) ? weights.name : (df.get(t) ?? 0) === 0 ? weights.unseen : 1)
   const all = [...termStems, ...q.phrases]
   const totalWeight = all.reduce((a, t) => a + idf(t), 0)
   const totalEvidence = all.reduce((a, t) => a + ew(t), 0)

@@ -27,6 +27,7 @@ import { analyzeQuestion } from '../answer/question'
 import type { AppDeps } from '../deps'
 import { readLive, storeKey } from '../lookup'
 import { admitModel } from './admission'
+import { vocabularyOf } from './filing-vocabulary'
 import type { Hits, Question } from './question'
 
 export type AnswerTextDeps = Pick<
@@ -67,14 +68,22 @@ async function changeReport(
  */
 async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promise<ExtractiveResult> {
   const key = storeKey(q.filing)
+  const vocabulary = await readLive(deps, q.filing, q.status, () =>
+    vocabularyOf(deps.store, key, q.status.version),
+  )
   if (q.parts) {
     const parts = await Promise.all(
       q.parts.map(async (p) => ({ q: p.analysis, hits: p.hits, tables: await tablesOf(deps, key, p.hits) })),
     )
-    return compoundAnswer(parts, { note })
+    return compoundAnswer(parts, { note, vocabulary })
   }
   const tables = await tablesOf(deps, key, q.hits)
-  return extractiveAnswer(q.analysis ?? q.body.question, q.hits, { company: q.filing.company, tables, note })
+  return extractiveAnswer(q.analysis ?? q.body.question, q.hits, {
+    company: q.filing.company,
+    tables,
+    note,
+    vocabulary,
+  })
 }
 
 /**
