@@ -6,6 +6,7 @@
 import type { PageRecord } from '@asks1/shared/contract/chunk'
 import type { SearchHit } from '@asks1/shared/store'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { everydayZipf } from '../src/answer/everyday'
 import { filingVocabulary } from '../src/answer/filing-df'
 import { analyzeQuestion } from '../src/answer/question'
 import { evidenceModel, rankUnits } from '../src/answer/rank'
@@ -117,5 +118,30 @@ describe('vocabularyOf', () => {
   it('does not remember a failed read', async () => {
     await expect(vocabularyOf(env.store, 'acme-s1', 'no-such-version')).rejects.toThrow()
     await expect(vocabularyOf(env.store, 'acme-s1', 'no-such-version')).rejects.toThrow()
+  })
+})
+
+describe('everyday words', () => {
+  it('reads how common a term is in everyday English (SUBTLEX-US Zipf)', () => {
+    expect(everydayZipf('monei')).toBeGreaterThan(5.8)
+    expect(everydayZipf('come')).toBeGreaterThan(5.8)
+    expect(everydayZipf('dividend')).toBeLessThan(3)
+    expect(everydayZipf('total revenu')).toBe(0)
+  })
+
+  it('a reader’s everyday word weighs less in the ranking, not in the evidence', () => {
+    // "money" is as rare as "raise" among these units; the filing prints it in "money market funds".
+    const q = analyzeQuestion('How much money did Acme raise?', 'Acme Rockets, Inc.')
+    const hits = [
+      hit('Cash of $0.1 million was held in money market accounts as collateral, money we cannot use.', [
+        'F-8',
+      ]),
+      hit('Since our inception, we have raised $188.3 million from the sale of preferred stock.', ['2']),
+    ]
+    const model = evidenceModel(q, hits)
+    const ranked = rankUnits(q, model)
+    expect(ranked[0]?.pages).toEqual(['2'])
+    const [money, raised] = hits.map((h) => model.measure(h.chunk.text))
+    expect(money?.evidence).toBeCloseTo(raised?.evidence as number, 6)
   })
 })
