@@ -32,7 +32,16 @@ import type { Hits, Question } from './question'
 
 export type AnswerTextDeps = Pick<
   AppDeps,
-  'config' | 'registry' | 'store' | 'startup' | 'embedder' | 'anthropic' | 'changes' | 'budget' | 'gate'
+  | 'config'
+  | 'registry'
+  | 'store'
+  | 'startup'
+  | 'embedder'
+  | 'retrievalFeatures'
+  | 'anthropic'
+  | 'changes'
+  | 'budget'
+  | 'gate'
 >
 
 async function* once(text: string): AsyncGenerator<string> {
@@ -139,7 +148,9 @@ export async function answerText(deps: AnswerTextDeps, q: Question): Promise<Asy
   q.analysis = analyzeQuestion(query, q.filing.company)
   const search = (part: QueryAnalysis) =>
     readLive(deps, q.filing, q.status, () =>
-      retrieve(deps.store, deps.embedder, storeKey(q.filing), part, deps.config.RETRIEVAL_K),
+      retrieve(deps.store, deps.embedder, storeKey(q.filing), part, deps.config.RETRIEVAL_K, {
+        features: deps.retrievalFeatures,
+      }),
     )
   const parts = questionParts(query)
   if (parts.length < 2) q.hits = await search(query)
