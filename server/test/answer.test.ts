@@ -63,25 +63,6 @@ describe('question analysis', () => {
     expect(analyzeQuestion('Who audits the company?', company).phrases).toEqual([])
   })
 
-  it('weighs up the figures of a chunk printing the statement a ratio is read from', () => {
-    // Ids of their own: which statements a chunk prints is read once per chunk id.
-    const own = (label: string, text: string, id: string): SearchHit => {
-      const h = tagged(label, text)
-      return { ...h, chunk: { ...h.chunk, id } }
-    }
-    const q = analyzeQuestion('Is the operating margin improving in 2022?', company)
-    expect(q.statements).toEqual(['income-statement'])
-    const rows = (n: string) =>
-      `Total revenue ${n} 15,785 Operating income 6,098 5,802 Net income 4,756 4,822`
-    const plain = own('40', rows('17,607'), 'plain')
-    const titled = own('F-4', `CONSOLIDATED STATEMENTS OF INCOME ${rows('17,606')}`, 'titled')
-    // The same rows, the titled chunk retrieved second: the statement's weight puts it first.
-    const ranked = rankUnits(q, evidenceModel(q, [plain, titled])).filter((u) =>
-      u.text.includes('Total revenue'),
-    )
-    expect(ranked.map((u) => u.pages)).toEqual([['F-4'], ['40']])
-  })
-
   it('reads a designation of capitals and a serial number as a name, not an acronym', () => {
     const q = analyzeQuestion('What peak annual sales does Acme project for CMP-CPS-001?', company)
     expect(q.names).toEqual(expect.arrayContaining(['cmp-cp-001', 'cmp', 'cp']))

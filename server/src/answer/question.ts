@@ -6,7 +6,6 @@
  * what answering needs beyond retrieval: the filing's own name dropped, and the names asked about.
  */
 import { MONTH_NAMES } from '@asks1/shared/contract/calendar'
-import type { StatementId } from '@asks1/shared/retrieval/financial-terms'
 import { RATIOS } from '@asks1/shared/retrieval/financial-terms'
 import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
 import { type AnswerType, analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
@@ -43,11 +42,6 @@ export interface QuestionAnalysis {
    * read once here for the figure filter and the abstention's wording.
    */
   lineItems: ReadonlyMap<string, string>
-  /**
-   * The primary statements the question names, or whose line items a ratio it names is made of
-   * ("operating margin" → the income statement): the query analysis's, read by the ranker.
-   */
-  statements?: readonly StatementId[]
 }
 
 /** A degree question on speed asks a rate of change (answerTypeOf reads it as a percentage). */
@@ -169,6 +163,5 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
     asksChange: RATE_FRAME.test(q.text),
     own: [...own],
     lineItems: lineItemsNamed(q.text),
-    statements: q.statements ?? [],
   }
 }

@@ -13,7 +13,6 @@ import { isYear, yearsIn } from '@asks1/shared/contract/calendar'
 import { parseFigures } from '@asks1/shared/contract/figures'
 import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
 import { holdsAnswerType, quarterWording } from '@asks1/shared/retrieval/query'
-import { statementsOfChunk } from '@asks1/shared/retrieval/statements'
 import type { SearchHit } from '@asks1/shared/store'
 import { definedAbbreviations, withExpansions, withStandard } from './acronyms'
 import { clipWindow, MAX_QUOTE } from './clip'
@@ -68,8 +67,6 @@ const HEDGE_FACTOR = 0.6
  * check sets (facts 49.3, 50.7, 50.7, 50.7, 49.3 %). docs/answers.md.
  */
 const WINDOW_SCORED = 1.5 * MAX_QUOTE
-/** A figure of a statement the question asks about (see rankUnits). */
-const STATEMENT_FACTOR = 1.5
 /**
  * A question word at least this common in everyday English (SUBTLEX-US Zipf, everyday.ts) weighs
  * EVERYDAY_WEIGHT of its IDF in the ranking. Calibrated on the tuning sets with the filing IDF
@@ -133,8 +130,6 @@ export interface EvidenceModel {
   namesHeld: readonly boolean[]
   /** Per retrieved chunk (by rank), the years its text prints. */
   yearsHeld: readonly (readonly string[])[]
-  /** Per retrieved chunk (by rank), whether it prints a statement the question asks about (its title). */
-  statementHeld: readonly boolean[]
   /** Evidence (0..1), coverage (0..1), BM25 and the matched terms of one text. */
   measure(text: string, stems?: readonly string[]): Measure
   /** The text's stems in index space, with the abbreviations the question asks about read both ways. */
@@ -211,16 +206,10 @@ export function evidenceModel(
     return q.nameHeads.every((t) => stems.has(t))
   })
   const yearsHeld = hits.map((h) => [...new Set(yearsIn(h.chunk.text))])
-  const askedStatements = q.statements ?? []
-  const statementHeld = hits.map(
-    (h) =>
-      askedStatements.length > 0 && [...statementsOfChunk(h.chunk)].some((s) => askedStatements.includes(s)),
-  )
   return {
     units,
     namesHeld,
     yearsHeld,
-    statementHeld,
     stems: (text) => withExpansions(stemsOf(text), abbreviations),
     measure(text, stems = withExpansions(stemsOf(text), abbreviations)) {
       const lower = text.toLowerCase()
@@ -323,11 +312,6 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
         (quarters.length === 0 || quarters.some((re) => re.test(u.text)))
       let score = bm25 * (0.5 + coverage)
       if (typeHit) score *= 1.5
-      // The statement the question asks about (by name, or as the one printing its ratio's line
-      // items): its figures are what a statement question is answered from, though its captions
-      // rarely print the ratio's words. The same weight as holding the asked kind of answer.
-      const facts = figureFacts(u.text)
-      if (facts.hasFigure && model.statementHeld[u.hit]) score *= STATEMENT_FACTOR
       // A unit about another year is about another period; a row's years sit in its table's header.
       if (years.length && !periodHit && unitYears.length && u.kind === 'sentence') score *= 0.6
       if (periodHit) score *= 1.3
@@ -356,7 +340,7 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
           unitYears.length === 0 &&
           quarters.length === 0 &&
           years.some((y) => model.yearsHeld[u.hit]?.includes(y)),
-        ...facts,
+        ...figureFacts(u.text),
       }
     })
     .sort((a, b) => b.score - a.score)
