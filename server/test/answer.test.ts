@@ -57,8 +57,12 @@ describe('question analysis', () => {
       expect.arrayContaining(['gross profit', 'revenue']),
     )
     expect(analyzeQuestion('What was the effective tax rate in 2022?', company).phrases).toEqual(
-      expect.arrayContaining(['income before income taxes']),
+      expect.arrayContaining(['income before income taxes', 'provision for income taxes']),
     )
+    // Every caption filers print for the line item, less those holding a shorter one.
+    const margin = analyzeQuestion('Is the operating margin improving?', company).phrases
+    expect(margin).toEqual(expect.arrayContaining(['net sales', 'revenue', 'operating income']))
+    expect(margin).not.toContain('total revenue')
     // No ratio named, no captions added.
     expect(analyzeQuestion('Who audits the company?', company).phrases).toEqual([])
   })

@@ -6,7 +6,7 @@
  * what answering needs beyond retrieval: the filing's own name dropped, and the names asked about.
  */
 import { MONTH_NAMES } from '@asks1/shared/contract/calendar'
-import { RATIOS } from '@asks1/shared/retrieval/financial-terms'
+import { LINE_ITEMS, RATIOS } from '@asks1/shared/retrieval/financial-terms'
 import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
 import { type AnswerType, analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
 import { labelsIn } from '@asks1/shared/retrieval/statements'
@@ -106,9 +106,13 @@ function ratioCaptions(text: string): string[] {
     .filter((l) => l.kind === 'ratio')
     .map((l) => l.text)
   const ratios = RATIOS.filter((r) => r.names.some((n) => names.includes(n)))
-  return [
-    ...new Set(ratios.flatMap((r) => [...lineItemsNamed(r.definition).values()].map((c) => c.toLowerCase()))),
-  ]
+  const elements = new Set(ratios.flatMap((r) => [...lineItemsNamed(r.definition).keys()]))
+  // Every caption filers print for those line items ("net sales" for revenue), less those another
+  // caption of the list already finds inside it ("total revenue" holds "revenue").
+  const captions = LINE_ITEMS.filter((i) => elements.has(i.element))
+    .flatMap((i) => i.labels)
+    .map((c) => c.replace(/\s*\([^)]*\)/g, '').trim())
+  return [...new Set(captions)].filter((c, _, all) => !all.some((o) => o !== c && c.includes(o)))
 }
 
 /** Words every question about a filing uses, that name no subject (as index terms). */
