@@ -67,6 +67,20 @@ describe('question analysis', () => {
     expect(analyzeQuestion('Who audits the company?', company).phrases).toEqual([])
   })
 
+  it('reads a related form of a question word as evidence, not a period word, and ranks by printed words', () => {
+    const q = analyzeQuestion('What acquisitions did the company make?', company)
+    const model = evidenceModel(q, hits)
+    const acquired = model.measure('In fiscal 2022, we acquired Current Health Ltd. for $389 million.')
+    expect(acquired.matched).toContain('acquisit')
+    expect(acquired.evidence).toBeGreaterThan(0)
+    // Evidence only: the ranking's BM25 counts the words the unit prints.
+    expect(acquired.bm25).toBe(0)
+    const daily = analyzeQuestion('How many daily active users are there?', company)
+    expect(
+      evidenceModel(daily, hits).measure('Users post 500 million times every day.').matched,
+    ).not.toContain('daili')
+  })
+
   it('reads a designation of capitals and a serial number as a name, not an acronym', () => {
     const q = analyzeQuestion('What peak annual sales does Acme project for CMP-CPS-001?', company)
     expect(q.names).toEqual(expect.arrayContaining(['cmp-cp-001', 'cmp', 'cp']))

@@ -13,12 +13,14 @@ import { isYear, yearsIn } from '@asks1/shared/contract/calendar'
 import { parseFigures } from '@asks1/shared/contract/figures'
 import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
 import { holdsAnswerType, quarterWording } from '@asks1/shared/retrieval/query'
+import { wordRelatives } from '@asks1/shared/retrieval/wordnet'
 import type { SearchHit } from '@asks1/shared/store'
 import { definedAbbreviations, withExpansions, withStandard } from './acronyms'
 import { clipWindow, MAX_QUOTE } from './clip'
 import { everydayZipf } from './everyday'
 import type { FilingVocabulary } from './filing-df'
 import type { QuestionAnalysis } from './question'
+import { TIME_WORDS } from './select'
 import { stemsOf } from './stems'
 
 export interface RankedUnit extends TextUnit {
@@ -172,8 +174,20 @@ export function evidenceModel(
   const units = prepare(hits, abbreviations)
   const n = Math.max(units.length, 1)
   const termStems = [...new Set(q.terms)]
+  // A unit printing a derivationally related form of a question's word (WordNet, as retrieval
+  // searches it) holds that word: "we acquired Current Health" answers "acquisitions". Not a word
+  // of a period: "every day" is not "daily" (a daily measure is its own thing; Twitter's "500
+  // million Tweets every day" answered "How many daily active users?").
+  const derivedOf = new Map<string, string>()
+  for (const w of wordRelatives(q.text))
+    if (termStems.includes(w.term))
+      for (const d of w.derived)
+        if (!termStems.includes(d) && !TIME_WORDS.has(d) && !derivedOf.has(d)) derivedOf.set(d, w.term)
+  const expand = (stems: readonly string[]): string[] =>
+    derivedOf.size === 0 ? [...stems] : [...stems, ...stems.flatMap((x) => derivedOf.get(x) ?? [])]
+  const unitStems = units.map((u) => expand(u.stems))
   const df = new Map<string, number>()
-  for (const t of termStems) df.set(t, units.filter((u) => u.stems.includes(t)).length)
+  for (const t of termStems) df.set(t, unitStems.filter((u) => u.includes(t)).length)
   for (const p of q.phrases) df.set(p, units.filter((u) => u.lower.includes(p)).length)
   const localIdf = (t: string) => {
     const d = df.get(t) ?? 0
@@ -211,7 +225,8 @@ export function evidenceModel(
     namesHeld,
     yearsHeld,
     stems: (text) => withExpansions(stemsOf(text), abbreviations),
-    measure(text, stems = withExpansions(stemsOf(text), abbreviations)) {
+    measure(text, printed = withExpansions(stemsOf(text), abbreviations)) {
+      const stems = expand(printed)
       const lower = text.toLowerCase()
       let bm25 = 0
       let weight = 0
@@ -221,9 +236,12 @@ export function evidenceModel(
         const tf = stems.filter((s) => s === t).length
         if (!tf) continue
         matched.push(t)
-        weight += rankIdf(t)
         ev += ew(t)
-        bm25 += (rankIdf(t) * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * stems.length) / avgLen))
+        // The ranking counts the words printed; a related form is evidence, not a match to rank by.
+        const own = printed.filter((s) => s === t).length
+        if (!own) continue
+        weight += rankIdf(t)
+        bm25 += (rankIdf(t) * own * (K1 + 1)) / (own + K1 * (1 - B + (B * printed.length) / avgLen))
       }
       for (const p of q.phrases) {
         if (!lower.includes(p)) continue

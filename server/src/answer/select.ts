@@ -57,7 +57,7 @@ export const asksFigure = (q: QuestionAnalysis): boolean =>
  * space: the months and quarter ordinals `findPeriods` reads, and the nouns and numbers periods are
  * written with. A passage sharing only these with a question shares its date, not its subject.
  */
-const TIME_WORDS = new Set(
+export const TIME_WORDS = new Set(
   keywordTerms(
     [
       'year years annual fiscal quarter quarters quarterly month months monthly week weeks day days',
