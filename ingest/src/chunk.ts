@@ -12,7 +12,7 @@ import {
   PLACEHOLDER_LINE as PLACEHOLDER,
   tidyHeading as tidy,
 } from '@asks1/shared/contract/headings'
-import { isHeading, isTitleHeading, SectionPath } from './headings'
+import { isHeading, isTitleHeading, printedByTable, SectionPath } from './headings'
 
 export { isHeading, isTitleHeading } from './headings'
 
@@ -71,7 +71,7 @@ export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
           else run = { at: words.length, parts: [text] }
         } else {
           closeRun()
-          if (isTitleHeading(text)) addHeading(words.length, tidy(text))
+          if (isTitleHeading(text) && !printedByTable(text, page.tables)) addHeading(words.length, tidy(text))
         }
       }
       for (const w of line.split(/\s+/)) if (w) words.push({ text: w, page: pi })
