@@ -62,16 +62,16 @@ export function isTitleHeading(line: string): boolean {
 
 /**
  * A line that repeats itself heads repeated columns: a word thrice ("Unrealized Unrealized
- * Unrealized") or a run of words printed twice in a row ("Shares Amount Shares Amount"). Headings
- * may repeat words apart ("Cash and Cash Equivalents", "Reconciliation of Net Loss to Non-GAAP Net
- * Loss").
+ * Unrealized") or a word or run of words printed twice in a row ("Unexercised Unexercised Option
+ * Option", "Shares Amount Shares Amount"). Headings may repeat words apart ("Cash and Cash
+ * Equivalents", "Reconciliation of Net Loss to Non-GAAP Net Loss").
  */
 function repeatsItself(words: readonly string[]): boolean {
   const lower = words.map((w) => w.toLowerCase())
   const counts = new Map<string, number>()
   for (const w of lower) counts.set(w, (counts.get(w) ?? 0) + 1)
   if ([...counts].some(([w, n]) => n >= 3 && !MINOR.has(w))) return true
-  for (let k = 2; 2 * k <= lower.length; k++)
+  for (let k = 1; 2 * k <= lower.length; k++)
     for (let i = 0; i + 2 * k <= lower.length; i++)
       if (lower.slice(i, i + k).every((w, j) => w === lower[i + k + j])) return true
   return false

@@ -37,6 +37,7 @@ describe('title-case headings', () => {
     'Shares Amount Shares Par Value Capital Loss Deficit) Equity', // column headers
     'Shares Amount Shares Amount',
     'Unrealized Unrealized Unrealized',
+    'Unexercised Unexercised Option Option Stock That Have Not',
   ])('rejects "%s"', (line) => {
     expect(isTitleHeading(line)).toBe(false)
   })
