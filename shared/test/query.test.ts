@@ -119,6 +119,14 @@ describe('questionSubject', () => {
     expect(analyzeQuery('How much cash went to buying equipment?').terms).not.toContain(stem('went'))
   })
 
+  it('reads "how much money" as the frame of an amount, and money elsewhere as a word', () => {
+    const q = analyzeQuery('How much money did Acme lose in 2013?')
+    expect(q.terms).toEqual(keywordTerms('Acme lose 2013'))
+    expect(q.answerType).toBe('amount')
+    expect(analyzeQuery('How much cash did Acme have?').terms).toContain(stem('cash'))
+    expect(analyzeQuery('What will Acme spend the money on?').terms).toContain(stem('money'))
+  })
+
   it('keeps names and terms of art that only look delexical, and can be switched off', () => {
     expect(questionSubject('Was Take-Two paid a make-whole premium?')).toContain('Take-Two')
     expect(questionSubject('Was Take-Two paid a make-whole premium?')).toContain('make-whole')

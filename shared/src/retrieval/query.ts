@@ -282,8 +282,13 @@ export interface AnalyzeOptions {
   instructions?: boolean
 }
 
-/** "how many", "how much", "how long", "how old": the interrogative frame of a quantity question. */
-const INTERROGATIVE_FRAME = /\bhow\s+(?:many|much|long|old)\b/gi
+/**
+ * "how many", "how much", "how long", "how old": the interrogative frame of a quantity question,
+ * with its measure when that is money ("how much money"): "how much" already says the answer is an
+ * amount (answerTypeOf), and filings state amounts as figures ("$79.4 million"), not with the word
+ * "money" (which they print in "money market funds", a line item of its own).
+ */
+const INTERROGATIVE_FRAME = /\bhow\s+(?:many|much|long|old)(?:\s+money\b)?\b/gi
 /**
  * "how" + a degree adverb or adjective asks for a degree ("how fast did it grow" asks a rate of
  * growth); the degree word says what kind of answer is wanted (answerTypeOf), the verb says of what.
