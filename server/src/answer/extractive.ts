@@ -9,7 +9,6 @@ import type { Abstention } from '@asks1/shared/contract/api'
 import { isYear } from '@asks1/shared/contract/calendar'
 import { pageTag } from '@asks1/shared/contract/citations'
 import type { Table } from '@asks1/shared/contract/tables'
-import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
 import type { SearchHit } from '@asks1/shared/store'
 import { clip } from './clip'
 import { PRONOUN } from './compound'
@@ -84,11 +83,11 @@ const WHY: Record<
       ? 'the passages that match the question give no count of what is asked (a sum of money or a measure such as “40 hours” is not one)'
       : 'the passages that match the question give no figure of the kind asked for',
   'no-line-item': (q) =>
-    `the passages that match the question give no figure of ${quoted([...lineItemsNamed(q.text).values()])}`,
+    `the passages that match the question give no figure of ${quoted([...q.lineItems.values()])}`,
   'no-name-answer': () => 'the passages that match the question name no person or firm',
   'no-place': () => 'the passages that match the question name no place (an address, a city and state)',
   'no-period': (q) => {
-    const items = [...lineItemsNamed(q.text).values()]
+    const items = [...q.lineItems.values()]
     return `the passages that match the question give no figure ${items.length ? `of ${quoted(items)} ` : ''}for ${q.periods.filter(isYear).join(' or ')}`
   },
 }

@@ -6,6 +6,7 @@
  * what answering needs beyond retrieval: the filing's own name dropped, and the names asked about.
  */
 import { MONTH_NAMES } from '@asks1/shared/contract/calendar'
+import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
 import { type AnswerType, analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { verbLemma } from './lemmas'
@@ -34,6 +35,11 @@ export interface QuestionAnalysis {
   asksChange?: boolean
   /** The filing's own name, as index terms ("pandora", "media"): what a passage about the filer prints. */
   own?: string[]
+  /**
+   * The US-GAAP line items the question names (`lineItemsNamed`: concept → the caption it printed),
+   * read once here for the figure filter and the abstention's wording.
+   */
+  lineItems: ReadonlyMap<string, string>
 }
 
 /** A degree question on speed asks a rate of change (answerTypeOf reads it as a percentage). */
@@ -123,5 +129,6 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
     nameHeads: [...new Set(runs.map((r) => r.at(-1) as string))],
     asksChange: RATE_FRAME.test(q.text),
     own: [...own],
+    lineItems: lineItemsNamed(q.text),
   }
 }

@@ -225,7 +225,7 @@ function figureAnswers(
   // A figure of the line item asked ("total revenue for the fiscal year ended …"), not another
   // table's total for that year (the executive compensation table's "Total"): the quoted words
   // print one of its captions.
-  const items = [...lineItemsNamed(q.text).keys()]
+  const items = [...q.lineItems.keys()]
   if (items.length > 0) {
     ok = ok.filter((u) => blanked.has(u) || items.some((i) => lineItemsNamed(quoted(u)).has(i)))
     if (ok.length === 0) return { reason: 'no-line-item' }

@@ -13,7 +13,7 @@
  */
 import { isStopWord, stem } from './terms'
 import { FORM_SECTIONS, type FormSection, formSectionsOfPath } from './vocabulary'
-import { baseForms, derivedWords } from './wordnet'
+import { derivedWords, lemmasOf } from './wordnet'
 
 /** The financial statements and their notes: read by statements.ts, with their own guards. */
 const FINANCIAL = new Set([
@@ -42,19 +42,6 @@ const NOT_NAMED = new Set([
 
 const SECTIONS = FORM_SECTIONS.filter((s) => !NOT_NAMED.has(s.id))
 
-/** A word's base forms in WordNet, or the word itself when WordNet has none; memoised (bounded). */
-const LEMMAS = new Map<string, string[]>()
-const lemmas = (word: string): string[] => {
-  let out = LEMMAS.get(word)
-  if (!out) {
-    const b = baseForms(word).map((x) => x.lemma)
-    out = b.length > 0 ? [...new Set(b)] : [word]
-    if (LEMMAS.size >= 10_000) LEMMAS.clear()
-    LEMMAS.set(word, out)
-  }
-  return out
-}
-
 /** Each section's titles as lists of word lemmas ("dividends" → dividend). */
 const TITLE_WORDS: ReadonlyMap<string, string[][]> = new Map(
   SECTIONS.map((s) => [
@@ -63,7 +50,7 @@ const TITLE_WORDS: ReadonlyMap<string, string[][]> = new Map(
       t
         .split(/\s+/)
         .filter((w) => w.length > 1 && !isStopWord(w))
-        .map((w) => lemmas(w)[0] as string),
+        .map((w) => lemmasOf(w)[0] as string),
     ),
   ]),
 )
@@ -98,7 +85,7 @@ export function namedSections(text: string, terms: readonly string[]): NamedSect
     const raw = m[0].toLowerCase()
     const t = stem(raw)
     if (raw.length < 3 || isStopWord(raw) || !asked.has(t)) continue
-    for (const w of [...lemmas(raw), ...derivedWords(raw)]) if (!have.has(w)) have.set(w, t)
+    for (const w of [...lemmasOf(raw), ...derivedWords(raw)]) if (!have.has(w)) have.set(w, t)
   }
   const out: NamedSection[] = []
   for (const [id, titles] of TITLE_WORDS) {

@@ -224,11 +224,27 @@ export function baseForms(word: string): { lemma: string; pos: Pos }[] {
   return out
 }
 
+const MEMO_ENTRIES = 10_000
+
+/**
+ * A word's base forms as words ("dividends" → dividend), or the word itself when WordNet has none;
+ * memoised (bounded), so callers need no cache of their own.
+ */
+const LEMMAS = new Map<string, string[]>()
+export function lemmasOf(word: string): string[] {
+  const known = LEMMAS.get(word)
+  if (known) return known
+  const b = baseForms(word).map((x) => x.lemma)
+  const out = b.length > 0 ? [...new Set(b)] : [word]
+  if (LEMMAS.size >= MEMO_ENTRIES) LEMMAS.clear()
+  LEMMAS.set(word, out)
+  return out
+}
+
 /**
  * The single words `pick` finds for the word's base forms, without those base forms, first found
  * first; memoised in `memo` (bounded: cleared past MEMO_ENTRIES words).
  */
-const MEMO_ENTRIES = 10_000
 function relatives(
   memo: Map<string, string[]>,
   word: string,
