@@ -74,6 +74,9 @@ export function isChunked(p: Pick<PageRecord, 'matter' | 'fallback'>): boolean {
 const EXHIBIT_LIST_OPENS = [
   /^(exhibit index|index to exhibits|exhibits index)$/i,
   /^item 16\.?\s+exhibits\b/i,
+  // The list inside an item: "(b) Exhibits." (10-K Item 15), "(d) Exhibits." (8-K Item 9.01). Not an
+  // exhibit filed with the report under its own number: an 8-K's press release is its substance.
+  /^(?:\(?[a-z0-9]{1,3}[.)]\s*)*exhibits[.:]?$/i,
 ]
 /**
  * Headings that close one: the next item or part, the signatures, a financial statement schedule
@@ -82,7 +85,7 @@ const EXHIBIT_LIST_OPENS = [
  */
 const EXHIBIT_LIST_ENDS = [
   /^signatures?$/i,
-  /^item \d+[a-z]?\b/i,
+  /^item \d{1,2}[a-z]?\s*[.:\-–—]/i,
   /^part [ivx]+\b/i,
   /^schedule [ivx]+\b/i,
   /^index to (the )?(consolidated )?financial statements\b/i,

@@ -149,7 +149,7 @@ describe('chunking real pages (samples/pandora-s1.htm)', () => {
       [
         page(
           '99',
-          'Income taxes were low.\nItem 15. Exhibits, Financial Statement Schedules\nSee below.',
+          'Income taxes were low.\nItem 15. Exhibits, Financial Statement Schedules\nSee below.\n(b) Exhibits.\n3.1 Charter, filed under\nItem 601 of Regulation S-K.\nItem 16. Form 10-K Summary\nNone.',
           'body',
         ),
         page('II-4', 'Item 16. Exhibits\n1.1 Underwriting Agreement\nItem 17. Undertakings\nTo provide.'),
@@ -162,9 +162,10 @@ describe('chunking real pages (samples/pandora-s1.htm)', () => {
       { filing: 'x', version: 'v' },
     )
     const text = chunks.map((c) => stripPageTags(c.text)).join(' ')
-    // A 10-K's Item 15 is kept: it may print the statements; an S-1's Item 16 is the exhibit list.
+    // A 10-K's Item 15 is kept (it may print the statements) but for its "(b) Exhibits." list, which
+    // runs to the next item heading (not to a line citing "Item 601"); an S-1's Item 16 is a list.
     expect(text).toBe(
-      'Income taxes were low. Item 15. Exhibits, Financial Statement Schedules See below. Item 17. Undertakings To provide. SIGNATURES By: /s/ Jane Roe, Chief Executive Officer SCHEDULE II Reserves rose. Balance sheet',
+      'Income taxes were low. Item 15. Exhibits, Financial Statement Schedules See below. Item 16. Form 10-K Summary None. Item 17. Undertakings To provide. SIGNATURES By: /s/ Jane Roe, Chief Executive Officer SCHEDULE II Reserves rose. Balance sheet',
     )
   })
 
