@@ -9,6 +9,7 @@ import { anthropicFromConfig, buildApp, loadServerConfig } from '@asks1/server'
 import type { AskReply } from '@asks1/shared/contract/api'
 import type { PageRecord } from '@asks1/shared/contract/chunk'
 import { loadRegistry } from '@asks1/shared/filings-loader'
+import { featuresOff } from '@asks1/shared/retrieval/features'
 import { goldLabels } from './gold-pages'
 import {
   type AnswerOutcome,
@@ -143,6 +144,9 @@ export async function evaluateAnswers(
     registry,
     store: ctx.store,
     embedder: ctx.embedder,
+    // The switches `pnpm eval:retrieval` reads (features.ts), so a part turned on or off is measured
+    // in the answers too, not only in retrieval.
+    retrievalFeatures: featuresOff(env.RETRIEVAL_OFF, env.RETRIEVAL_ON),
     anthropic,
     logger: false,
   })

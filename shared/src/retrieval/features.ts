@@ -42,8 +42,8 @@ export interface RetrievalFeatures {
   captions: boolean
   /**
    * Table-row units lift their host chunks, for figure questions (store `rows`; rows.ts). Off by
-   * default (RETRIEVAL_ON=rows): they lift retrieval on every group, but on the current answers the
-   * tuning sets' extractive facts fall (docs/tables.md).
+   * default (RETRIEVAL_ON=rows): they lift tuning retrieval only (check and FinanceBench unchanged)
+   * and cost the tuning answers citation precision (docs/tables.md, "Diagnosis").
    */
   rows: boolean
 }
