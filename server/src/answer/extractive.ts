@@ -13,6 +13,7 @@ import type { Table } from '@asks1/shared/contract/tables'
 import type { SearchHit } from '@asks1/shared/store'
 import { clip } from './clip'
 import { PRONOUN } from './compound'
+import type { FilingVocabulary } from './filing-df'
 import { listAnswer, listLines } from './name-lists'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { quoteSpan } from './quote-pages'
@@ -151,12 +152,14 @@ export interface ExtractiveOptions {
   /** The retrieved pages (text and tables), in retrieval order: where a list of names is read. */
   pages?: readonly PageRecord[]
   note?: string
+  /** The filing's document frequencies, for the ranker's IDF (rank.ts). */
+  vocabulary?: FilingVocabulary | null
 }
 
 function answerPart(q: QuestionAnalysis, hits: readonly SearchHit[], opts: ExtractiveOptions): PartResult {
   const params = opts.params ?? SELECT_DEFAULTS
   // One model of the retrieved sentences (segmented and stemmed once) serves ranking and table rows.
-  const model = evidenceModel(q, hits)
+  const model = evidenceModel(q, hits, { filing: opts.vocabulary })
   const sel = selectQuotes(q, rankUnits(q, model), params)
   // A figure question is answered from a table's row and period column first, when one fits; not a
   // question of how fast something changed: a period's column states a level, not a change.
@@ -213,7 +216,7 @@ const PER_PART = 2
  */
 export function compoundAnswer(
   parts: readonly AnswerPart[],
-  opts: Pick<ExtractiveOptions, 'params' | 'note'> = {},
+  opts: Pick<ExtractiveOptions, 'params' | 'note' | 'vocabulary'> = {},
 ): ExtractiveResult {
   const params = opts.params ?? SELECT_DEFAULTS
   let left = params.max
@@ -221,10 +224,10 @@ export function compoundAnswer(
     // Keep one quote for each part still to come, so every part can be answered.
     const max = Math.max(1, Math.min(PER_PART, left - (parts.length - 1 - i)))
     const r = answerPart(p.q, p.hits, {
+      ...opts,
       params: { ...params, max },
       tables: p.tables,
       pages: p.pages,
-      note: opts.note,
     })
     left -= r.used
     return r

@@ -30,6 +30,7 @@ import { analyzeQuestion, type QuestionAnalysis } from '../answer/question'
 import type { AppDeps } from '../deps'
 import { readLive, storeKey } from '../lookup'
 import { admitModel } from './admission'
+import { vocabularyOf } from './filing-vocabulary'
 import type { Hits, Question } from './question'
 
 export type AnswerTextDeps = Pick<
@@ -127,6 +128,9 @@ async function changeReport(
 async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promise<ExtractiveResult> {
   const key = storeKey(q.filing)
   const found: Hits = []
+  const vocabulary = await readLive(deps, q.filing, q.status, () =>
+    vocabularyOf(deps.store, key, q.status.version),
+  )
   if (q.parts) {
     const parts = await Promise.all(
       q.parts.map(async (p) => {
@@ -136,14 +140,20 @@ async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promis
         return { q: p.analysis, hits: p.hits, tables, pages: list.pages }
       }),
     )
-    const r = compoundAnswer(parts, { note })
+    const r = compoundAnswer(parts, { note, vocabulary })
     addCited(q, r, found)
     return r
   }
   const { pages, tables } = await pagesOf(deps, key, q.hits)
   const analysis = q.analysis ?? analyzeQuestion(q.body.question, q.filing.company)
   const list = await withListSection(deps, q, analysis, q.hits, pages)
-  const r = extractiveAnswer(analysis, q.hits, { company: q.filing.company, tables, pages: list.pages, note })
+  const r = extractiveAnswer(analysis, q.hits, {
+    company: q.filing.company,
+    tables,
+    pages: list.pages,
+    note,
+    vocabulary,
+  })
   addCited(q, r, list.found)
   return r
 }
