@@ -7,7 +7,10 @@
 import { performance } from 'node:perf_hooks'
 import { anthropicFromConfig, buildApp, loadServerConfig } from '@asks1/server'
 import type { AskReply } from '@asks1/shared/contract/api'
+import type { PageRecord } from '@asks1/shared/contract/chunk'
 import { loadRegistry } from '@asks1/shared/filings-loader'
+import { featuresOff } from '@asks1/shared/retrieval/features'
+import { goldLabels } from './gold-pages'
 import {
   type AnswerOutcome,
   factFound,
@@ -35,12 +38,15 @@ export interface AnswerRun {
   byGroup: Record<string, ReturnType<typeof summarizeAnswers>>
 }
 
-/** Questions the answer metrics can score: printed-label gold (S-1 sets) and negatives, filing ingested. */
+/**
+ * Questions the answer metrics can score: those whose filing was ingested. Printed-label gold (S-1
+ * sets) is scored as given, physical-page gold (FinanceBench) through the stored pages (gold-pages.ts).
+ */
 export function answerable(
   questions: readonly EvalQuestion[],
   available: ReadonlySet<string>,
 ): EvalQuestion[] {
-  return questions.filter((q) => q.gold.by === 'label' && available.has(q.filing))
+  return questions.filter((q) => available.has(q.filing))
 }
 
 type AnthropicClient = NonNullable<ReturnType<typeof anthropicFromConfig>>
@@ -138,11 +144,25 @@ export async function evaluateAnswers(
     registry,
     store: ctx.store,
     embedder: ctx.embedder,
+    // The switches `pnpm eval:retrieval` reads (features.ts), so a part turned on or off is measured
+    // in the answers too, not only in retrieval.
+    retrievalFeatures: featuresOff(env.RETRIEVAL_OFF, env.RETRIEVAL_ON),
     anthropic,
     logger: false,
   })
   const todo = answerable(questions, ctx.available)
   const outcomes: AnswerOutcome[] = []
+  // Citations carry printed labels: PDF-page gold is turned into the labels of its stored pages.
+  const storedPages = new Map<string, Promise<PageRecord[]>>()
+  const goldPagesOf = async (q: EvalQuestion): Promise<string[]> => {
+    if (q.gold.by === 'label') return goldLabels(q.gold, [])
+    let pages = storedPages.get(q.filing)
+    if (!pages) {
+      pages = ctx.store.getPages(q.filing)
+      storedPages.set(q.filing, pages)
+    }
+    return goldLabels(q.gold, await pages)
+  }
   log(`answers (${mode}${anthropic ? `, ${config.ANTHROPIC_MODEL}` : ''}): ${todo.length} questions`)
   try {
     for (const q of todo) {
@@ -159,7 +179,7 @@ export async function evaluateAnswers(
       const base = {
         id: q.id,
         kind: q.kind,
-        goldPages: q.gold.pages as string[],
+        goldPages: await goldPagesOf(q),
         facts: q.facts,
         latencyMs,
       }

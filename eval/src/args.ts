@@ -40,6 +40,18 @@ function uniqueFilingFiles(values: string[] | undefined, cwd: string): FilingFil
   return out
 }
 
+/** `--financebench F --pdfs DIR`: both or neither, resolved against `cwd`. */
+function financeBenchOptions(
+  values: Record<string, unknown>,
+  cwd: string,
+): { financebench: string | null; pdfs: string | null } {
+  const financebench = typeof values.financebench === 'string' ? resolve(cwd, values.financebench) : null
+  const pdfs = typeof values.pdfs === 'string' ? resolve(cwd, values.pdfs) : null
+  if ((financebench === null) !== (pdfs === null))
+    throw new UsageError('--financebench and --pdfs go together')
+  return { financebench, pdfs }
+}
+
 export interface RetrievalArgs {
   filingFiles: FilingFile[]
   questions: string[]
@@ -85,10 +97,7 @@ export function parseRetrievalArgs(argv: string[], cwd = process.cwd()): Retriev
   } catch (err) {
     throw new UsageError((err as Error).message)
   }
-  const financebench = typeof values.financebench === 'string' ? resolve(cwd, values.financebench) : null
-  const pdfs = typeof values.pdfs === 'string' ? resolve(cwd, values.pdfs) : null
-  if ((financebench === null) !== (pdfs === null))
-    throw new UsageError('--financebench and --pdfs go together')
+  const { financebench, pdfs } = financeBenchOptions(values, cwd)
   const filingFiles = uniqueFilingFiles(values['filing-file'] as string[] | undefined, cwd)
   const questions = ((values.questions as string[] | undefined) ?? []).map((q) => resolve(cwd, q))
   return {
@@ -106,19 +115,28 @@ export function parseRetrievalArgs(argv: string[], cwd = process.cwd()): Retriev
 export interface EvalArgs {
   filingFiles: FilingFile[]
   questions: string[]
+  /** FinanceBench-format questions and the folder of their PDFs (both or neither). */
+  financebench: string | null
+  pdfs: string | null
   json: boolean
   compare: string | null
   /** Where report.json and report.md go. */
   out: string
   keep: boolean
+  /** No --filing-file, --questions or --financebench: the bundled filings and their sets. */
+  defaults: boolean
   help: boolean
 }
 
 export const EVAL_USAGE = `Usage:
   pnpm eval [--filing-file <id>=<file>]… [--questions <file.jsonl>]… [--json] [--compare <baseline.json>]
+  pnpm eval --financebench <questions.jsonl> --pdfs <dir> [--json]
 Options:
   --filing-file <id>=<file>  ingest this file under <id> into a scratch data directory first
   --questions <file.jsonl>   S-1 format questions (default: eval/questions/<id>.jsonl of each filing)
+  --financebench <file>      FinanceBench-format questions (evidence pages are zero-based PDF pages;
+                             gold facts are the answer's figures the evidence prints)
+  --pdfs <dir>               where the FinanceBench PDFs are (<doc_name>.pdf)
   --json                     standard output is only the JSON report
   --compare <baseline.json>  print the change of every figure against a baseline report
   --out <dir>                where report.json and report.md are written (default: eval/out/, git-ignored)
@@ -134,6 +152,8 @@ export function parseEvalArgs(argv: string[], cwd = process.cwd(), defaultOut = 
       options: {
         'filing-file': { type: 'string', multiple: true },
         questions: { type: 'string', multiple: true },
+        financebench: { type: 'string' },
+        pdfs: { type: 'string' },
         json: { type: 'boolean', default: false },
         compare: { type: 'string' },
         out: { type: 'string' },
@@ -144,13 +164,19 @@ export function parseEvalArgs(argv: string[], cwd = process.cwd(), defaultOut = 
   } catch (err) {
     throw new UsageError((err as Error).message)
   }
+  const { financebench, pdfs } = financeBenchOptions(values, cwd)
+  const filingFiles = uniqueFilingFiles(values['filing-file'] as string[] | undefined, cwd)
+  const questions = ((values.questions as string[] | undefined) ?? []).map((q) => resolve(cwd, q))
   return {
-    filingFiles: uniqueFilingFiles(values['filing-file'] as string[] | undefined, cwd),
-    questions: ((values.questions as string[] | undefined) ?? []).map((q) => resolve(cwd, q)),
+    filingFiles,
+    questions,
+    financebench,
+    pdfs,
     json: values.json === true,
     compare: typeof values.compare === 'string' ? resolve(cwd, values.compare) : null,
     out: typeof values.out === 'string' ? resolve(cwd, values.out) : defaultOut,
     keep: values.keep === true,
+    defaults: filingFiles.length === 0 && questions.length === 0 && financebench === null,
     help: values.help === true,
   }
 }

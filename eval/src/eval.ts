@@ -5,6 +5,8 @@
  * `report.json` and `report.md` into `--out` (default the git-ignored `eval/out/`, so a run on other
  * data never overwrites a committed file; `eval/baseline.json` is the committed run); `--json` prints only
  * `{"retrieval": {...}, "answers": {...}}`; `--compare <baseline.json>` prints the deltas.
+ * `--financebench F --pdfs DIR` adds FinanceBench (its own group); with no arguments the run stays
+ * the bundled tuning sets, whose pooled figures the headline and `--compare` read.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -24,7 +26,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${EVAL_USAGE}\n`)
     return
   }
-  assertInputsExist(args.filingFiles, args.questions)
+  assertInputsExist(args.filingFiles, [...args.questions, args.financebench, args.pdfs])
   let baseline: unknown = null
   if (args.compare) {
     try {
@@ -38,7 +40,11 @@ async function main(): Promise<void> {
     {
       filingFiles: args.filingFiles,
       questions: args.questions,
-      defaults: args.filingFiles.length === 0 && args.questions.length === 0,
+      financebench:
+        args.financebench !== null && args.pdfs !== null
+          ? { questions: args.financebench, pdfs: args.pdfs }
+          : null,
+      defaults: args.defaults,
     },
     { registry, questionsDir: resolve(ROOT_DIR, 'eval/questions') },
   )

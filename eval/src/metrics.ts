@@ -338,6 +338,8 @@ export interface AnswerSummary {
   /** Figures the server checked beside citations, by status (`checks[].status`). */
   figure_checks?: FigureChecks
   facts_recall: number | null
+  /** Non-negative questions with at least one gold fact: the questions `facts_recall` pools over. */
+  facts_questions?: number
   refusal_accuracy: number | null
   latency_ms: { p50: number | null; p95: number | null }
   /** Answers that cite at least one gold page (non-negative questions). */
@@ -370,6 +372,7 @@ export function summarizeAnswers(outcomes: readonly AnswerOutcome[], model?: str
     citation_page_precision: roundOrNull(citationPagePrecision(outcomes)),
     citations_verified: roundOrNull(citationsVerified(outcomes)),
     facts_recall: roundOrNull(factsRecall(outcomes)),
+    facts_questions: outcomes.filter((o) => o.kind !== 'negative' && o.facts.length > 0).length,
     refusal_accuracy: roundOrNull(refusalAccuracy(outcomes)),
     latency_ms: latencySummary(outcomes.filter((o) => !o.error).map((o) => o.latencyMs)),
     citation_recall_any: roundOrNull(citationRecallAny(outcomes)),

@@ -3,6 +3,7 @@
  * PDF pages), both read into one shape so every metric scores them the same way.
  */
 import { readFileSync } from 'node:fs'
+import { financeBenchFacts } from './financebench-facts'
 
 export type QuestionKind = 'core' | 'hard' | 'negative'
 
@@ -115,7 +116,12 @@ export interface FinanceBenchRecord {
   doc_name: string
   question: string
   answer?: string
-  evidence: { doc_name: string; evidence_page_num: number; evidence_text?: string }[]
+  evidence: {
+    doc_name: string
+    evidence_page_num: number
+    evidence_text?: string
+    evidence_text_full_page?: string
+  }[]
 }
 
 /**
@@ -123,6 +129,7 @@ export interface FinanceBenchRecord {
  * carry 1-based `pdfPages`: the gold page is `evidence_page_num + 1`. Evidence from another
  * document than the question's own is ignored (the question is asked of `doc_name` only).
  * `filing` is the document name (`3M_2022_10K`); `financeBenchFilingId` turns it into a store id.
+ * Its facts are the answer's figures its evidence prints (financebench-facts.ts).
  */
 export function parseFinanceBench(text: string, file: string): EvalQuestion[] {
   const set = file.split(/[\\/]/).pop() ?? file
@@ -149,7 +156,7 @@ export function parseFinanceBench(text: string, file: string): EvalQuestion[] {
       kind: pages.size === 0 ? 'negative' : 'core',
       demo: false,
       gold: { by: 'pdf', pages: [...pages].sort((a, b) => a - b) },
-      facts: [],
+      facts: pages.size === 0 ? [] : financeBenchFacts(r as FinanceBenchRecord),
       set,
     } satisfies EvalQuestion
   })

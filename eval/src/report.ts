@@ -222,12 +222,12 @@ export function reportMarkdown(r: EvalReport): string {
     const sideBySide = { ...a.by_group, ...a.by_set }
     if (Object.keys(sideBySide).length > 1) {
       out.push(
-        '| tuning / check | n | gold facts | citations on a gold page | negatives refused | answerable refused |',
+        '| tuning / check | n | gold facts (questions with facts) | citations on a gold page | negatives refused | answerable refused |',
         '|---|---|---|---|---|---|',
       )
       for (const [name, g] of Object.entries(sideBySide))
         out.push(
-          `| ${name} | ${g.n} | ${pct(g.facts_recall)} | ${pct(g.citation_page_precision)} | ${pct(g.refusal_accuracy)} | ${pct(g.false_refusal_rate)} |`,
+          `| ${name} | ${g.n} | ${pct(g.facts_recall)}${g.facts_questions === undefined ? '' : ` (${g.facts_questions})`} | ${pct(g.citation_page_precision)} | ${pct(g.refusal_accuracy)} | ${pct(g.false_refusal_rate)} |`,
         )
       out.push('')
     }

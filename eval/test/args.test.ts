@@ -69,6 +69,22 @@ describe('eval arguments', () => {
     expect(a).toMatchObject({ compare: '/w/eval/baseline.json', json: true, out: '/w/eval', filingFiles: [] })
     expect(parseEvalArgs(['--out', 'tmp'], '/w', '/w/eval').out).toBe('/w/tmp')
   })
+  it('no arguments keeps the defaults (the bundled tuning sets), without FinanceBench', () => {
+    expect(parseEvalArgs([], '/w')).toMatchObject({ defaults: true, financebench: null, pdfs: null })
+    expect(parseEvalArgs(['--questions', 'q.jsonl'], '/w').defaults).toBe(false)
+  })
+  it('takes FinanceBench as eval:retrieval does: --financebench with --pdfs, instead of the defaults', () => {
+    const a = parseEvalArgs(['--financebench', 'fb.jsonl', '--pdfs', 'pdfs', '--json'], '/w')
+    expect(a).toMatchObject({ financebench: '/w/fb.jsonl', pdfs: '/w/pdfs', json: true, defaults: false })
+    expect(() => parseEvalArgs(['--financebench', 'fb.jsonl'], '/w')).toThrow(/go together/)
+    expect(() => parseEvalArgs(['--pdfs', 'pdfs'], '/w')).toThrow(/go together/)
+    // beside S-1 sets named on the command line
+    const both = parseEvalArgs(
+      ['--filing-file', 'x=f.pdf', '--questions', 'q.jsonl', '--financebench', 'fb.jsonl', '--pdfs', 'p'],
+      '/w',
+    )
+    expect(both).toMatchObject({ questions: ['/w/q.jsonl'], financebench: '/w/fb.jsonl', defaults: false })
+  })
 })
 
 describe('bench:retrieval arguments', () => {

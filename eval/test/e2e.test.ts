@@ -139,7 +139,7 @@ describe('evaluation on the real Pandora S-1', () => {
     expect(run.summary.latency_ms.p50).toBeGreaterThanOrEqual(llm?.stream.p50 as number)
   })
 
-  it('only S-1 questions with printed-page gold are answered', () => {
+  it('only questions of ingested filings are answered', () => {
     const qs = readS1Questions(questionsFile)
     expect(answerable(qs, new Set(['other']))).toEqual([])
     expect(answerable(qs, ctx.available)).toHaveLength(3)

@@ -34,6 +34,13 @@ describe('usage errors exit 2 with the usage', () => {
     ['eval-figures.ts', ['--bogus'], "Unknown option '--bogus'", 'usage: pnpm eval:figures'],
     ['eval-pages.ts', ['--bogus'], "Unknown option '--bogus'", 'usage: pnpm eval:pages'],
     ['bench-ingest.ts', ['--bogus'], "Unknown option '--bogus'", 'usage: pnpm bench:ingest'],
+    ['eval.ts', ['--pdfs', 'x'], '--financebench and --pdfs go together', 'pnpm eval --financebench'],
+    [
+      'eval.ts',
+      ['--financebench', '/no/such/fb.jsonl', '--pdfs', '/no/such/pdfs'],
+      'file not found: /no/such/fb.jsonl',
+      'pnpm eval --financebench',
+    ],
   ])('%s %j', (script, args, reason, usage) => {
     const r = run(script, args)
     expect(r.stderr).toContain(reason)

@@ -6,7 +6,7 @@
  * whose text prints the row on the row's printed page (see RowUnitInput).
  */
 import type { Chunk, PageRecord } from '@asks1/shared/contract/chunk'
-import { stripPageTags } from '@asks1/shared/contract/citations'
+import { PAGE_TAG_RE } from '@asks1/shared/contract/citations'
 import { rowText } from '@asks1/shared/contract/tables'
 import type { RowUnitInput } from '@asks1/shared/store'
 
@@ -18,13 +18,33 @@ const squash = (s: string) =>
     .trim()
 
 /**
- * The chunk printing a row: of the chunks covering the row's page, the first whose text holds the
- * row's label; else the first covering the page (a label the reader joined from wrapped lines).
+ * The part of a chunk's text printed on `page`: the runs after each `[p.page]` tag, and the opening
+ * run (before the first tag) when the chunk starts on that page mid-page.
+ */
+export function textOnPage(chunk: Pick<Chunk, 'text' | 'pages'>, page: string): string {
+  const runs: string[] = []
+  let current: string | undefined = chunk.pages[0]
+  let from = 0
+  for (const m of chunk.text.matchAll(PAGE_TAG_RE)) {
+    if (current === page) runs.push(chunk.text.slice(from, m.index))
+    current = m[1]
+    from = (m.index ?? 0) + m[0].length
+  }
+  if (current === page) runs.push(chunk.text.slice(from))
+  return runs.join(' ')
+}
+
+/**
+ * The chunk printing a row: of the chunks covering the row's page, the first whose text ON THAT
+ * PAGE holds the row's label; else the first covering the page (a label the reader joined from
+ * wrapped lines). A chunk spanning two pages may print the label on the other one: facebook-s1's
+ * "Mark Zuckerberg" (principal stockholders, p.127) was hosted by a p.126-127 chunk naming him in
+ * p.126's prose, not by the chunk printing the table's row.
  */
 export function hostChunk(chunks: readonly Chunk[], page: string, label: string): Chunk | null {
   const covering = chunks.filter((c) => c.pages.includes(page))
   const want = squash(label)
-  return covering.find((c) => want && squash(stripPageTags(c.text)).includes(want)) ?? covering[0] ?? null
+  return covering.find((c) => want && squash(textOnPage(c, page)).includes(want)) ?? covering[0] ?? null
 }
 
 export function tableRowUnits(pages: readonly PageRecord[], chunks: readonly Chunk[]): RowUnitInput[] {

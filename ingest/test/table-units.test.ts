@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { chunkPages } from '../src/chunk'
-import { hostChunk, tableRowUnits } from '../src/table-units'
+import { hostChunk, tableRowUnits, textOnPage } from '../src/table-units'
 import { statementPages } from './helpers'
 
 describe('table rows as retrieval units (facebook-s1.pdf statements)', () => {
@@ -25,7 +25,7 @@ describe('table rows as retrieval units (facebook-s1.pdf statements)', () => {
     expect(units.length).toBe(rows.filter((r) => r.label && r.cells.some((c) => c.value !== null)).length)
   })
 
-  it('falls back to the first chunk on the page when no chunk holds the label, and to none off the pages', () => {
+  it('hosts a row by the chunk printing its label on its page; else the first on the page; none off the pages', () => {
     const chunk = (id: string, pages: string[], text: string) => ({
       id,
       filing: 'x',
@@ -38,11 +38,20 @@ describe('table rows as retrieval units (facebook-s1.pdf statements)', () => {
       fallback: false,
     })
     const chunks = [
+      // Names the label on p.2 only: it covers p.3 but does not print the row there.
+      chunk('p', ['2', '3'], '[p.2] Total revenue grew. [p.3] Net loss 12'),
       chunk('a', ['3'], '[p.3] Net loss 12'),
       chunk('b', ['3', '4'], '[p.3] Total\n revenue 40 [p.4] x'),
     ]
     expect(hostChunk(chunks, '3', 'Total revenue')?.id).toBe('b')
-    expect(hostChunk(chunks, '3', 'Deferred revenue')?.id).toBe('a')
+    expect(hostChunk(chunks, '2', 'Total revenue')?.id).toBe('p')
+    expect(hostChunk(chunks, '3', 'Deferred revenue')?.id).toBe('p')
     expect(hostChunk(chunks, '9', 'Total revenue')).toBeNull()
+  })
+  it("reads a chunk's text on one page: the runs after its tags, and its opening run on its first page", () => {
+    const c = { pages: ['F-3', 'F-4', 'F-5'], text: 'Total assets 9 [p.F-4] Revenue 777 [p.F-5] x' }
+    expect(textOnPage(c, 'F-3')).toBe('Total assets 9 ')
+    expect(textOnPage(c, 'F-4')).toBe(' Revenue 777 ')
+    expect(textOnPage(c, 'F-6')).toBe('')
   })
 })

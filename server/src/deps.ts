@@ -6,6 +6,7 @@ import type Anthropic from '@anthropic-ai/sdk'
 import type { Answerer } from '@asks1/shared/contract/api'
 import type { FilingRegistry } from '@asks1/shared/filings-loader'
 import type { Embedder } from '@asks1/shared/retrieval/embedder'
+import type { RetrievalFeatures } from '@asks1/shared/retrieval/features'
 import type { Store } from '@asks1/shared/store'
 import type { FastifyServerOptions } from 'fastify'
 import type { ServerConfig } from './config'
@@ -24,6 +25,12 @@ export interface AppOptions {
   registry: FilingRegistry
   store: Store
   embedder: Embedder
+  /**
+   * Retrieval's components (default: ALL_FEATURES, the product's). The evaluation passes those of
+   * RETRIEVAL_OFF / RETRIEVAL_ON, so `pnpm eval` answers from the retrieval `pnpm eval:retrieval`
+   * measures under the same switches.
+   */
+  retrievalFeatures?: Readonly<RetrievalFeatures>
   /** Allowance counters; default: SQLite file `state.sqlite` under DATA_DIR (closed with the app). */
   counters?: Counters
   /**
@@ -45,6 +52,8 @@ export interface AppDeps {
   registry: FilingRegistry
   store: Store
   embedder: Embedder
+  /** The retrieval components every search of the app uses (AppOptions.retrievalFeatures). */
+  retrievalFeatures: Readonly<RetrievalFeatures>
   startup: StartupState
   /** The clock every allowance window is read from. */
   now: () => number

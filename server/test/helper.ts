@@ -14,7 +14,7 @@ import { openStore, type Store } from '@asks1/shared/store'
 import { sign as signCookie } from '@fastify/cookie'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
-import { buildApp } from '../src/app'
+import { type AppOptions, buildApp } from '../src/app'
 import { loadServerConfig, type ServerConfig } from '../src/config'
 import type { StartupState } from '../src/startup'
 import { type FakeAnthropic, startFakeAnthropic } from '../testing/fake-anthropic'
@@ -169,6 +169,7 @@ export async function buildTestApp(
     config?: Partial<ServerConfig>
     /** The clock every allowance window reads (tests move it across midnight). */
     now?: () => number
+    retrievalFeatures?: AppOptions['retrievalFeatures']
   } = {},
 ): Promise<FastifyInstance> {
   return buildApp({
@@ -179,6 +180,7 @@ export async function buildTestApp(
     anthropic: opts.anthropic ?? null,
     ...(opts.startup ? { startup: opts.startup } : {}),
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.retrievalFeatures ? { retrievalFeatures: opts.retrievalFeatures } : {}),
     logger: false,
   })
 }

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FilingsReply, SourcePageReply, SourceSearchReply } from '@asks1/shared/contract/api'
 import { API_PATHS, ROUTES, SUB_ROUTES } from '@asks1/shared/contract/routes'
+import { ALL_FEATURES, type RetrievalFeatures, retrieve } from '@asks1/shared/retrieval'
 import { describe, expect, it } from 'vitest'
 import type { ReadyReply } from '../src/schemas'
 import { StartupState } from '../src/startup'
@@ -133,6 +134,27 @@ describe('GET /sources', () => {
     expect(body.hits).toHaveLength(1)
     expect(body.hits[0]?.pages).toEqual(['1', '2'])
     expect(body.hits[0]?.text).toContain('[p.2]')
+  })
+  it("searches with the retrieval components the app was built with (the evaluation's switches)", async () => {
+    const q = 'monthly active users'
+    const noRerank = { ...ALL_FEATURES, rerank: false }
+    const bare = await buildTestApp(suite.env, { retrievalFeatures: noRerank })
+    try {
+      const scores = async (app: typeof bare) =>
+        (await app.inject(`/sources?filing=acme-s1&q=${encodeURIComponent(q)}&k=2`))
+          .json<SourceSearchReply>()
+          .hits.map((h) => h.score)
+      const direct = async (features: RetrievalFeatures) =>
+        (await retrieve(suite.env.store, suite.env.embedder, 'acme-s1', q, 2, { features })).map(
+          (h) => h.score,
+        )
+      // Reranked scores start at the rank prior (1 at rank 1); fused RRF scores are ~1/61.
+      expect(await scores(suite.app)).toEqual(await direct(ALL_FEATURES))
+      expect(await scores(bare)).toEqual(await direct(noRerank))
+      expect(await scores(bare)).not.toEqual(await scores(suite.app))
+    } finally {
+      await bare.close()
+    }
   })
   it('rejects bad queries with clear 400s and unknown things with 404', async () => {
     const both = await suite.app.inject('/sources?filing=acme-s1&page=1&q=x')

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadBaseConfig } from '../src/config'
 import { openStore } from '../src/retrieval/store/index'
-import { FakeQdrant } from './fake-qdrant'
+import { FakeQdrant } from '../testing/fake-qdrant'
 
 describe('openStore', () => {
   const fake = new FakeQdrant()

@@ -6,7 +6,7 @@ import {
   querySparse,
   termIndex,
 } from '../src/retrieval/store/qdrant/index'
-import { FakeQdrant } from './fake-qdrant'
+import { FakeQdrant } from '../testing/fake-qdrant'
 import { qdrantTarget } from './qdrant-target'
 import { acmeChunks, storeContract, termsOf } from './store-contract'
 import { tinyEmbedder } from './tiny-embedder'

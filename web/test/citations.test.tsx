@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { AnswerText } from '../src/components/AnswerText'
 import { parseAnswer, parseInline, quotesForPage } from '../src/lib/answer-parts'
 import { citationStatus } from '../src/lib/citation-status'
 import { highlightFigures, quotesIn } from '../src/lib/highlight'
@@ -72,6 +73,41 @@ describe('answer text → citation chips (pure)', () => {
     expect(blocks.map((b) => b.kind)).toEqual(['p', 'ul', 'ol'])
     expect(blocks[0]).toEqual({ kind: 'p', inlines: [{ kind: 'text', text: 'Intro line continues.' }] })
     expect(blocks[1]?.kind === 'ul' && blocks[1].items).toHaveLength(2)
+  })
+
+  // The server's answer from a table of names (server/src/answer/name-lists.ts): a lead line, then
+  // one indented line per row.
+  const LIST_ANSWER = [
+    'From the filing:',
+    '',
+    '- The underwriters, as the table under “UNDERWRITING” names them [p.196]:',
+    '  - J.P. Morgan Securities LLC — Number of shares: 2,796,200 [p.196]',
+    '  - Leerink Partners LLC — Number of shares: 1,977,800 [p.196]',
+    '- “We have entered into an underwriting agreement with the underwriters.” [p.196]',
+  ].join('\n')
+
+  test('an indented bullet is a row of the list item above it', () => {
+    const list = parseAnswer(LIST_ANSWER)[1]
+    if (list?.kind !== 'ul') throw new Error('expected a bullet list')
+    expect(list.items).toHaveLength(2)
+    expect(list.items[0]?.sub).toHaveLength(2)
+    expect(list.items[0]?.sub[1]).toEqual([
+      { kind: 'text', text: 'Leerink Partners LLC — Number of shares: 1,977,800 ' },
+      { kind: 'cite', pages: ['196'] },
+    ])
+    expect(list.items[1]?.sub).toEqual([])
+  })
+
+  test('a table’s rows render one per line under their lead line, each with its chip', () => {
+    render(<AnswerText text={LIST_ANSWER} reply={null} onOpen={() => {}} />)
+    const [lead, quote] = document.querySelectorAll('.answer__text > ul > li')
+    const rows = (lead as HTMLElement).querySelectorAll('ul.answer__rows > li')
+    expect([...rows].map((r) => r.textContent)).toEqual([
+      'J.P. Morgan Securities LLC — Number of shares: 2,796,200 p.196',
+      'Leerink Partners LLC — Number of shares: 1,977,800 p.196',
+    ])
+    expect(within(rows[0] as HTMLElement).getByRole('button')).toHaveTextContent('p.196')
+    expect(quote).toHaveTextContent('We have entered into an underwriting agreement')
   })
 
   test('citation status from the reply', () => {

@@ -7,11 +7,14 @@
 
 import type { Abstention } from '@asks1/shared/contract/api'
 import { isYear } from '@asks1/shared/contract/calendar'
+import type { PageRecord } from '@asks1/shared/contract/chunk'
 import { pageTag } from '@asks1/shared/contract/citations'
 import type { Table } from '@asks1/shared/contract/tables'
 import type { SearchHit } from '@asks1/shared/store'
 import { clip } from './clip'
 import { PRONOUN } from './compound'
+import type { FilingVocabulary } from './filing-df'
+import { listAnswer, listLines } from './name-lists'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { quoteSpan } from './quote-pages'
 import { evidenceModel, type RankedUnit, rankUnits } from './rank'
@@ -139,30 +142,46 @@ function abstain(
 
 /** What one question (or one part of a compound one) gets: its quote lines, or why it has none. */
 type PartResult =
-  | { lines: string[]; abstention: null }
-  | { lines: []; abstention: ExtractiveResult; sel: Exclude<Selection, { abstained: false }> }
+  | { lines: string[]; used: number; abstention: null }
+  | { lines: []; used: 0; abstention: ExtractiveResult; sel: Exclude<Selection, { abstained: false }> }
 
 /** Options of an extractive answer; `note` ends an abstention (default: NOT_CONFIGURED_NOTE). */
 export interface ExtractiveOptions {
   params?: SelectParams
   tables?: readonly Table[]
+  /** The retrieved pages (text and tables), in retrieval order: where a list of names is read. */
+  pages?: readonly PageRecord[]
   note?: string
+  /** The filing's document frequencies, for the ranker's IDF (rank.ts). */
+  vocabulary?: FilingVocabulary | null
 }
 
 function answerPart(q: QuestionAnalysis, hits: readonly SearchHit[], opts: ExtractiveOptions): PartResult {
   const params = opts.params ?? SELECT_DEFAULTS
   // One model of the retrieved sentences (segmented and stemmed once) serves ranking and table rows.
-  const model = evidenceModel(q, hits)
+  const model = evidenceModel(q, hits, { filing: opts.vocabulary })
   const sel = selectQuotes(q, rankUnits(q, model), params)
   // A figure question is answered from a table's row and period column first, when one fits; not a
   // question of how fast something changed: a period's column states a level, not a change.
   const rows =
     opts.tables?.length && !q.asksChange ? rowAnswers(q, opts.tables, model).slice(0, params.max) : []
-  if (sel.abstained && rows.length === 0)
-    return { lines: [], abstention: abstain(q.text, q, sel, hits, opts.note ?? NOT_CONFIGURED_NOTE), sel }
-  const quotes = sel.abstained ? [] : sel.quotes.slice(0, params.max - rows.length)
+  // A who/which question asking for a list the form prints as a table (the underwriters, the
+  // principal stockholders) is answered by that table's rows alone (name-lists.ts): the sentences
+  // matching its words ("investment banking" in a director's biography) only dilute it.
+  const list = opts.pages?.length ? listAnswer(q, opts.pages, hits) : null
+  const listed = list ? listLines(list) : []
+  if (sel.abstained && rows.length === 0 && !list)
+    return {
+      lines: [],
+      used: 0,
+      abstention: abstain(q.text, q, sel, hits, opts.note ?? NOT_CONFIGURED_NOTE),
+      sel,
+    }
+  const quotes = sel.abstained || list ? [] : sel.quotes.slice(0, params.max - rows.length)
   return {
-    lines: [...rows.map((r) => `- ${r.text} ${pageTag(r.page)}`), ...quotes.map(quoteLine)],
+    lines: [...listed, ...rows.map((r) => `- ${r.text} ${pageTag(r.page)}`), ...quotes.map(quoteLine)],
+    // A list takes one quote slot, however many rows it has.
+    used: (list ? 1 : 0) + rows.length + quotes.length,
     abstention: null,
   }
 }
@@ -184,6 +203,7 @@ export interface AnswerPart {
   q: QuestionAnalysis
   hits: readonly SearchHit[]
   tables?: readonly Table[]
+  pages?: readonly PageRecord[]
 }
 
 /** Quotes per part of a compound question: one or two each, three in all (the issue's limit). */
@@ -196,15 +216,20 @@ const PER_PART = 2
  */
 export function compoundAnswer(
   parts: readonly AnswerPart[],
-  opts: Pick<ExtractiveOptions, 'params' | 'note'> = {},
+  opts: Pick<ExtractiveOptions, 'params' | 'note' | 'vocabulary'> = {},
 ): ExtractiveResult {
   const params = opts.params ?? SELECT_DEFAULTS
   let left = params.max
   const results = parts.map((p, i) => {
     // Keep one quote for each part still to come, so every part can be answered.
     const max = Math.max(1, Math.min(PER_PART, left - (parts.length - 1 - i)))
-    const r = answerPart(p.q, p.hits, { params: { ...params, max }, tables: p.tables, note: opts.note })
-    left -= r.lines.length
+    const r = answerPart(p.q, p.hits, {
+      ...opts,
+      params: { ...params, max },
+      tables: p.tables,
+      pages: p.pages,
+    })
+    left -= r.used
     return r
   })
   // A first part asking who or which firm, unanswered: a later part's pronoun stands for that

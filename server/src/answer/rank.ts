@@ -1,7 +1,7 @@
 /**
  * Ranks the sentences and table rows of the retrieved chunks against a question: BM25 over the
  * units (each sentence or row is a document, so the sentence that answers beats the passage that
- * mentions the words), times the answer type it holds, the period asked, how close together the
+ * mentions the words; IDF from the whole filing's sentences and rows when given, filing-df.ts), times the answer type it holds, the period asked, how close together the
  * question's terms sit, and retrieval's own order. Pure.
  *
  * Besides the score, each unit gets its `coverage`: the IDF-weighted share of the question's terms
@@ -16,6 +16,8 @@ import { holdsAnswerType, quarterWording } from '@asks1/shared/retrieval/query'
 import type { SearchHit } from '@asks1/shared/store'
 import { definedAbbreviations, withExpansions, withStandard } from './acronyms'
 import { clipWindow, MAX_QUOTE } from './clip'
+import { everydayZipf } from './everyday'
+import type { FilingVocabulary } from './filing-df'
 import type { QuestionAnalysis } from './question'
 import { stemsOf } from './stems'
 
@@ -65,6 +67,14 @@ const HEDGE_FACTOR = 0.6
  * check sets (facts 49.3, 50.7, 50.7, 50.7, 49.3 %). docs/answers.md.
  */
 const WINDOW_SCORED = 1.5 * MAX_QUOTE
+/**
+ * A question word at least this common in everyday English (SUBTLEX-US Zipf, everyday.ts) weighs
+ * EVERYDAY_WEIGHT of its IDF in the ranking. Calibrated on the tuning sets with the filing IDF
+ * (Zipf 5.5 / 5.8 / 6.0 × 0.3 / 0.5 / 0.7: facts 60.0 at 5.5 and 5.8, 57.6 at 6.0; precision best
+ * at 5.8 × 0.5 and 0.7, 56.0 %), read on the check sets (precision 57.3 → 58.6 %). docs/answers.md.
+ */
+const EVERYDAY_ZIPF = 5.8
+const EVERYDAY_WEIGHT = 0.5
 const K1 = 1.2
 const B = 0.75
 
@@ -133,11 +143,22 @@ interface Measure {
   matched: string[]
 }
 
+export interface ModelOptions {
+  weights?: { name: number; unseen: number }
+  /**
+   * The filing's own document frequencies: BM25 and coverage (the ranking) weigh a word by how rare
+   * it is in the filing. The evidence (the abstention and the badges) stays local: it was calibrated
+   * on the retrieved units, and a word rare in the filing would carry weak matches over the bar.
+   */
+  filing?: FilingVocabulary | null
+}
+
 export function evidenceModel(
   q: QuestionAnalysis,
   hits: readonly SearchHit[],
-  weights: { name: number; unseen: number } = { name: NAME_WEIGHT, unseen: UNSEEN_WEIGHT },
+  opts: ModelOptions = {},
 ): EvidenceModel {
+  const weights = opts.weights ?? { name: NAME_WEIGHT, unseen: UNSEEN_WEIGHT }
   // The abbreviations the retrieved passages define ("monthly active users (MAUs)"): a unit printing
   // "MAUs" holds "monthly active users" too, for ranking, evidence and the badges alike.
   // Only those the question asks about, by either form: "monthly active users" is not "daily active
@@ -154,17 +175,28 @@ export function evidenceModel(
   const df = new Map<string, number>()
   for (const t of termStems) df.set(t, units.filter((u) => u.stems.includes(t)).length)
   for (const p of q.phrases) df.set(p, units.filter((u) => u.lower.includes(p)).length)
-  const idf = (t: string) => {
+  const localIdf = (t: string) => {
     const d = df.get(t) ?? 0
     return Math.log(1 + (n - d + 0.5) / (d + 0.5))
   }
+  const filing = opts.filing
+  // A unit the filing reads differently (an abbreviation read both ways) counts at least locally.
+  const idf = filing
+    ? (t: string) => {
+        const d = Math.max(filing.df(t), df.get(t) ?? 0)
+        return Math.log(1 + (filing.units - d + 0.5) / (d + 0.5))
+      }
+    : localIdf
+  // The ranking's weights: a reader's everyday word ("money", "make", "come", "ever") weighs less
+  // (the filing uses it in phrases of its own: "money market funds"); the evidence is untouched.
+  const rankIdf = (t: string) => idf(t) * (everydayZipf(t) >= EVERYDAY_ZIPF ? EVERYDAY_WEIGHT : 1)
   // Evidence weights: a name asked about must be there; a word no retrieved passage uses is the
   // reader's wording, not the filing's (a paraphrase), and says little either way.
   const names = new Set(q.names)
   const ew = (t: string) =>
-    idf(t) * (names.has(t) ? weights.name : (df.get(t) ?? 0) === 0 ? weights.unseen : 1)
+    localIdf(t) * (names.has(t) ? weights.name : (df.get(t) ?? 0) === 0 ? weights.unseen : 1)
   const all = [...termStems, ...q.phrases]
-  const totalWeight = all.reduce((a, t) => a + idf(t), 0)
+  const totalWeight = all.reduce((a, t) => a + rankIdf(t), 0)
   const totalEvidence = all.reduce((a, t) => a + ew(t), 0)
   const avgLen = units.reduce((a, u) => a + u.stems.length, 0) / n || 1
   // A passage names what the question names when it prints the last word of each name: "Mr.
@@ -189,16 +221,16 @@ export function evidenceModel(
         const tf = stems.filter((s) => s === t).length
         if (!tf) continue
         matched.push(t)
-        weight += idf(t)
+        weight += rankIdf(t)
         ev += ew(t)
-        bm25 += (idf(t) * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * stems.length) / avgLen))
+        bm25 += (rankIdf(t) * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * stems.length) / avgLen))
       }
       for (const p of q.phrases) {
         if (!lower.includes(p)) continue
         matched.push(p)
-        weight += idf(p)
+        weight += rankIdf(p)
         ev += ew(p)
-        bm25 += idf(p) * 1.5
+        bm25 += rankIdf(p) * 1.5
       }
       return {
         evidence: totalEvidence > 0 ? ev / totalEvidence : 0,

@@ -121,11 +121,15 @@ export function selectQuotes(
   const quotes: RankedUnit[] = []
   const subject = new Set(subjectTerms(q))
   const bestHolds = best.matched.filter((m) => subject.has(m))
+  // A follower holds the asked kind of answer (a figure, a name, a date) when the best does: one
+  // without it says something about the subject but not what was asked, and is on a page that is
+  // not gold 3 times in 4 (first quote round, docs/answers.md).
   const followers = ok
     .slice(1)
     .filter(
       (u) =>
         u.score >= params.followRatio * best.score &&
+        (u.typeHit || !best.typeHit) &&
         (u.score >= params.followApart * best.score ||
           bestHolds.length === 0 ||
           u.matched.some((m) => bestHolds.includes(m))),

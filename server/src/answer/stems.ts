@@ -36,7 +36,8 @@ const cache = new LRUCache<string, readonly string[]>({
   sizeCalculation: (_stems, text) => text.length + 1,
 })
 
-function readStems(text: string): readonly string[] {
+/** `stemsOf` without the cache: for reading a whole filing once (filing-df.ts). */
+export function readStems(text: string): readonly string[] {
   const stems = keywordTerms(withVerbLemmas(text)).filter((t) => !t.includes(' '))
   for (const m of text.matchAll(NEGATED_RE)) {
     for (const part of keywordTerms(m[1] as string)) {

@@ -73,7 +73,9 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const key = storeKey(filing)
 
       if (q !== undefined) {
-        const hits = await readLive(app, filing, status, () => retrieve(app.store, app.embedder, key, q, k))
+        const hits = await readLive(app, filing, status, () =>
+          retrieve(app.store, app.embedder, key, q, k, { features: app.retrievalFeatures }),
+        )
         return {
           filing: filing.id,
           query: q,

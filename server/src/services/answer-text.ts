@@ -6,6 +6,8 @@
  * analysed once here, and retrieval, the answer and the citations' relevance all read that one analysis.
  */
 import type { Source } from '@asks1/shared/contract/api'
+import type { PageRecord } from '@asks1/shared/contract/chunk'
+import { findCitations } from '@asks1/shared/contract/citations'
 import type { Table } from '@asks1/shared/contract/tables'
 import type { LoadedFiling } from '@asks1/shared/filings-loader'
 import { retrieve } from '@asks1/shared/retrieval'
@@ -22,27 +24,85 @@ import {
   withIntro,
 } from '../answer/extractive'
 import { streamAnswer } from '../answer/llm'
+import { askedLists, listAnswer, sectionTitle } from '../answer/name-lists'
 import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
-import { analyzeQuestion } from '../answer/question'
+import { analyzeQuestion, type QuestionAnalysis } from '../answer/question'
 import type { AppDeps } from '../deps'
 import { readLive, storeKey } from '../lookup'
 import { admitModel } from './admission'
+import { vocabularyOf } from './filing-vocabulary'
 import type { Hits, Question } from './question'
 
 export type AnswerTextDeps = Pick<
   AppDeps,
-  'config' | 'registry' | 'store' | 'startup' | 'embedder' | 'anthropic' | 'changes' | 'budget' | 'gate'
+  | 'config'
+  | 'registry'
+  | 'store'
+  | 'startup'
+  | 'embedder'
+  | 'retrievalFeatures'
+  | 'anthropic'
+  | 'changes'
+  | 'budget'
+  | 'gate'
 >
 
 async function* once(text: string): AsyncGenerator<string> {
   yield text
 }
 
-/** The tables printed on the retrieved chunks' pages. */
-async function tablesOf(deps: AnswerTextDeps, key: string, hits: Hits): Promise<Table[]> {
+/** The retrieved chunks' pages (in retrieval order) and the tables printed on them. */
+async function pagesOf(
+  deps: AnswerTextDeps,
+  key: string,
+  hits: Hits,
+): Promise<{ pages: PageRecord[]; tables: Table[] }> {
   const labels = [...new Set(hits.flatMap((h) => h.chunk.pages))]
-  const pages = await Promise.all(labels.map((l) => deps.store.getPage(key, l)))
-  return pages.flatMap((p) => p?.tables ?? [])
+  const pages = (await Promise.all(labels.map((l) => deps.store.getPage(key, l)))).filter(
+    (p): p is PageRecord => !!p,
+  )
+  return { pages, tables: pages.flatMap((p) => p.tables ?? []) }
+}
+
+/**
+ * The retrieved pages, and, when the question asks for a list the form prints in a standard
+ * section (the underwriters, Item 508; the principal stockholders, Item 403) and none of them
+ * prints it, after them the pages the section's own title retrieves (`found`): the list is where
+ * the form puts it, whatever the reader called it ("which banks are managing the IPO").
+ */
+async function withListSection(
+  deps: AnswerTextDeps,
+  q: Question,
+  analysis: QuestionAnalysis,
+  hits: Hits,
+  pages: PageRecord[],
+): Promise<{ pages: PageRecord[]; found: Hits }> {
+  const lists = askedLists(analysis)
+  if (lists.length === 0 || listAnswer(analysis, pages, hits)) return { pages, found: [] }
+  const key = storeKey(q.filing)
+  const seen = new Set(pages.map((p) => p.label))
+  const out = { pages: [...pages], found: [] as Hits }
+  for (const title of lists.map((l) => sectionTitle(l.section))) {
+    const found = await readLive(deps, q.filing, q.status, () =>
+      retrieve(deps.store, deps.embedder, key, analyzeQuery(title), deps.config.RETRIEVAL_K),
+    )
+    const more = (await pagesOf(deps, key, found)).pages.filter((p) => !seen.has(p.label))
+    for (const p of more) seen.add(p.label)
+    out.pages.push(...more)
+    out.found.push(...found)
+  }
+  return out
+}
+
+/**
+ * The section's passages an answer cites, added to the question's: its sources list them, and in
+ * llm mode the model reads the list it was not retrieved with.
+ */
+function addCited(q: Question, r: ExtractiveResult, found: Hits): void {
+  const cited = new Set(findCitations(r.text).map((c) => c.page))
+  const have = new Set(q.hits.map((h) => h.chunk.id))
+  const add = found.filter((h) => !have.has(h.chunk.id) && h.chunk.pages.some((p) => cited.has(p)))
+  if (add.length > 0) q.hits = [...q.hits, ...add]
 }
 
 /** The answer to a question about changes: the report of the latest version against the one before. */
@@ -67,14 +127,35 @@ async function changeReport(
  */
 async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promise<ExtractiveResult> {
   const key = storeKey(q.filing)
+  const found: Hits = []
+  const vocabulary = await readLive(deps, q.filing, q.status, () =>
+    vocabularyOf(deps.store, key, q.status.version),
+  )
   if (q.parts) {
     const parts = await Promise.all(
-      q.parts.map(async (p) => ({ q: p.analysis, hits: p.hits, tables: await tablesOf(deps, key, p.hits) })),
+      q.parts.map(async (p) => {
+        const { pages, tables } = await pagesOf(deps, key, p.hits)
+        const list = await withListSection(deps, q, p.analysis, p.hits, pages)
+        found.push(...list.found)
+        return { q: p.analysis, hits: p.hits, tables, pages: list.pages }
+      }),
     )
-    return compoundAnswer(parts, { note })
+    const r = compoundAnswer(parts, { note, vocabulary })
+    addCited(q, r, found)
+    return r
   }
-  const tables = await tablesOf(deps, key, q.hits)
-  return extractiveAnswer(q.analysis ?? q.body.question, q.hits, { company: q.filing.company, tables, note })
+  const { pages, tables } = await pagesOf(deps, key, q.hits)
+  const analysis = q.analysis ?? analyzeQuestion(q.body.question, q.filing.company)
+  const list = await withListSection(deps, q, analysis, q.hits, pages)
+  const r = extractiveAnswer(analysis, q.hits, {
+    company: q.filing.company,
+    tables,
+    pages: list.pages,
+    note,
+    vocabulary,
+  })
+  addCited(q, r, list.found)
+  return r
 }
 
 /**
@@ -87,7 +168,7 @@ async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promis
  */
 async function fromHits(deps: AnswerTextDeps, q: Question): Promise<AsyncIterator<string>> {
   const { anthropic, config } = deps
-  const { attempt, filing, status, body, hits } = q
+  const { attempt, filing, status, body } = q
   if (!anthropic) {
     q.extractive = await quotesOf(deps, q, NOT_CONFIGURED_NOTE)
     return once(q.extractive.text)[Symbol.asyncIterator]()
@@ -111,7 +192,8 @@ async function fromHits(deps: AnswerTextDeps, q: Question): Promise<AsyncIterato
     maxTokens: config.ANTHROPIC_MAX_TOKENS,
     system: buildSystemPrompt(filing, status),
     history: capHistory(body.history, config.HISTORY_MAX_TURNS, config.HISTORY_MAX_CHARS),
-    user: buildUserPrompt(body.question, hits),
+    // Read after the check: it may add the passage of a list the question asks for (addCited).
+    user: buildUserPrompt(body.question, q.hits),
     signal: q.life.signal,
     onUsage: (u) => {
       attempt.usage = u
@@ -130,7 +212,9 @@ export async function answerText(deps: AnswerTextDeps, q: Question): Promise<Asy
   q.analysis = analyzeQuestion(query, q.filing.company)
   const search = (part: QueryAnalysis) =>
     readLive(deps, q.filing, q.status, () =>
-      retrieve(deps.store, deps.embedder, storeKey(q.filing), part, deps.config.RETRIEVAL_K),
+      retrieve(deps.store, deps.embedder, storeKey(q.filing), part, deps.config.RETRIEVAL_K, {
+        features: deps.retrievalFeatures,
+      }),
     )
   const parts = questionParts(query)
   if (parts.length < 2) q.hits = await search(query)

@@ -34,6 +34,7 @@ type Deps = Pick<
   | 'store'
   | 'startup'
   | 'embedder'
+  | 'retrievalFeatures'
   | 'anthropic'
   | 'keys'
   | 'allowances'

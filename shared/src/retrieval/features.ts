@@ -38,10 +38,12 @@ export interface RetrievalFeatures {
   derive: boolean
   /** WordNet's synonyms (first sense) of the question's words are searched too (wordnet.ts). */
   synonyms: boolean
+  /** The form's caption for the asked kind of answer is searched too (vocabulary.ts `ANSWER_CAPTIONS`). */
+  captions: boolean
   /**
    * Table-row units lift their host chunks, for figure questions (store `rows`; rows.ts). Off by
-   * default (RETRIEVAL_ON=rows): they lift retrieval on every group, but on the current answers the
-   * tuning sets' extractive facts fall (docs/tables.md).
+   * default (RETRIEVAL_ON=rows): they lift tuning retrieval only (check and FinanceBench unchanged)
+   * and cost the tuning answers citation precision (docs/tables.md, "Diagnosis").
    */
   rows: boolean
 }
@@ -63,6 +65,7 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   named: true,
   derive: true,
   synonyms: true,
+  captions: true,
   rows: false,
 }
 

@@ -40,7 +40,17 @@ export function AnswerText({
     if (block.kind === 'h') return <h3 key={i}>{renderInline(block.inlines)}</h3>
     const items = block.items.map((item, j) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: list items are positional
-      <li key={j}>{renderInline(item)}</li>
+      <li key={j}>
+        {renderInline(item.inlines)}
+        {item.sub.length > 0 && (
+          <ul className="answer__rows">
+            {item.sub.map((row, k) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
+              <li key={k}>{renderInline(row)}</li>
+            ))}
+          </ul>
+        )}
+      </li>
     ))
     return block.kind === 'ul' ? <ul key={i}>{items}</ul> : <ol key={i}>{items}</ol>
   }

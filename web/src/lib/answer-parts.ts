@@ -13,12 +13,23 @@ export type Inline =
   /** Every page the citation stands for, one chip each: one page, or each page of a range (`pp. 12–14`). */
   | { kind: 'cite'; pages: string[] }
 
+/**
+ * A list item and the items indented under it: an extractive answer quotes a table's rows under a
+ * line saying what they are ("The underwriters, as the table under “UNDERWRITING” names them:").
+ */
+export interface ListItem {
+  inlines: Inline[]
+  sub: Inline[][]
+}
+
 export type Block =
   | { kind: 'p'; inlines: Inline[] }
   | { kind: 'h'; inlines: Inline[] }
-  | { kind: 'ul' | 'ol'; items: Inline[][] }
+  | { kind: 'ul' | 'ol'; items: ListItem[] }
 
 const BULLET_RE = /^\s*(?:[-*•])\s+/
+// A bullet indented by two spaces or more: an item of the list item above it.
+const SUB_BULLET_RE = /^(?: {2,}|\t)[-*•]\s+/
 const NUMBERED_RE = /^\s*\d{1,2}[.)]\s+/
 const HEADING_RE = /^\s*#{1,6}\s+/
 
@@ -36,9 +47,17 @@ export function parseAnswer(answer: string): Block[] {
       continue
     }
     const listKind = BULLET_RE.test(line) ? 'ul' : NUMBERED_RE.test(line) ? 'ol' : null
+    const last = blocks.at(-1)
+    if (SUB_BULLET_RE.test(line) && para.length === 0 && (last?.kind === 'ul' || last?.kind === 'ol')) {
+      last.items.at(-1)?.sub.push(parseInline(line.replace(SUB_BULLET_RE, '')))
+      continue
+    }
     if (listKind) {
       flush()
-      const item = parseInline(line.replace(listKind === 'ul' ? BULLET_RE : NUMBERED_RE, ''))
+      const item = {
+        inlines: parseInline(line.replace(listKind === 'ul' ? BULLET_RE : NUMBERED_RE, '')),
+        sub: [],
+      }
       const last = blocks.at(-1)
       if (last && last.kind === listKind) last.items.push(item)
       else blocks.push({ kind: listKind, items: [item] })

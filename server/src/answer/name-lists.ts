@@ -1,0 +1,294 @@
+/**
+ * A "who" or "which" question answered by a list of names the filing prints as a table's rows:
+ * the underwriters and the shares each takes (Regulation S-K Item 508(a)), the holders of more
+ * than 5 % and the directors and officers (Item 403). Which lists the form requires, under which
+ * headings, and the words a question asks for them by are data (form-lists.ts). The list is read
+ * from a retrieved page: its table, or, where a preliminary prospectus leaves the table's figures
+ * blank (Securities Act Rule 430A) and no table is read, the run of firm names its text prints
+ * above the "Total" line. Pure: the retrieved pages are passed in, in retrieval order.
+ */
+
+import type { PageRecord } from '@asks1/shared/contract/chunk'
+import { pageTag } from '@asks1/shared/contract/citations'
+import { columnName, type Table, type TableRow } from '@asks1/shared/contract/tables'
+import { lineItemOf } from '@asks1/shared/retrieval/line-items'
+import { FORM_SECTIONS, formSectionOf, PATH_SEP } from '@asks1/shared/retrieval/vocabulary'
+import type { SearchHit } from '@asks1/shared/store'
+import { AFFILIATES_PREFIX, FIRM_DESIGNATORS, FORM_LISTS, type FormList, type Parties } from './form-lists'
+import type { QuestionAnalysis } from './question'
+import { stemsOf } from './stems'
+
+/** One row of a list as quoted: the name, what the row prints beside it, and its printed page. */
+export interface ListRow {
+  name: string
+  cells: string[]
+  page: string
+}
+
+export interface ListAnswer {
+  list: FormList
+  /** The heading the list is printed under, as printed ("UNDERWRITING"). */
+  heading: string
+  rows: ListRow[]
+  /** Name rows the answer leaves out (a long Item 403 table). */
+  more: number
+  /** The words every column's name starts with, said once ("Beneficial Ownership Prior to the Offering"). */
+  columns?: string
+}
+
+/**
+ * Most rows quoted: an Item 403 table runs to twenty rows and more, its 5 % holders first (the
+ * order Item 403(a) then (b) prints them); an underwriting syndicate of a large offering is longer
+ * still, its representatives first.
+ */
+export const MAX_LIST_ROWS = 10
+
+const DESIGNATORS = new Set(FIRM_DESIGNATORS)
+/** Words of a table's own rows, not of a name: "Total", "Per Share". */
+const TABLE_WORDS = /\b(?:total|subtotal|per|shares?)\b/i
+/** Credentials and suffixes after a person's name ("Yuri Maricich, MD", "Ravi I. Thadhani, MD, MPH"). */
+const CREDENTIALS =
+  /(?:,?\s+(?:Ph\.?\s?D\.?|M\.?D\.?|Sc\.?D\.?|MPH|M\.?B\.?A\.?|J\.?D\.?|Jr\.?|Sr\.?|II|III|IV|Esq\.?))+$/
+/** Particles of a surname, written lower case ("Ludwig van Beethoven"). */
+const PARTICLES = new Set(['de', 'da', 'del', 'der', 'di', 'du', 'la', 'le', 'van', 'von'])
+const CAPITALISED = /^(?:\p{Lu}[\p{L}'’.-]*|\p{Lu}\.(?:\p{Lu}\.)*|\d[\p{L}\p{N}-]*)[,]?$/u
+
+/** A label without footnote markers and dot leaders: "Morgan Stanley & Co. LLC(1)" → "Morgan Stanley & Co. LLC". */
+export const cleanName = (label: string) =>
+  label
+    .replace(/\s*(?:\.\s*){3,}.*$/, '')
+    .replace(/\s*(?:\(\d{1,2}\)|\*)+\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+/** Every word capitalised, bar "&", "and", "of" and surname particles inside the name. */
+function titleWords(text: string): string[] | null {
+  const words = text.split(' ').filter(Boolean)
+  if (words.length === 0) return null
+  const ok = words.every(
+    (w, i) =>
+      CAPITALISED.test(w) ||
+      (i > 0 && i < words.length - 1 && (w === '&' || w === 'and' || w === 'of' || PARTICLES.has(w))),
+  )
+  return ok ? words : null
+}
+
+/** The last word of a name, as a designator would be looked up ("L.L.C." → "l.l.c"). */
+const designatorOf = (word: string) => word.toLowerCase().replace(/[.,]+$/, '')
+
+/** A firm's name: capitalised words ending in a designator the laws of organisation require. */
+export function isFirmName(label: string): boolean {
+  const name = cleanName(label)
+  const affiliated = name.replace(AFFILIATES_PREFIX, '')
+  if (affiliated !== name) return titleWords(affiliated) !== null
+  const words = titleWords(name)
+  if (!words || words.length < 2 || TABLE_WORDS.test(name)) return false
+  // "Goldman, Sachs & Co.": the partnership form is "& Co." as much as a designator.
+  return DESIGNATORS.has(designatorOf(words.at(-1) as string))
+}
+
+/** A person's name: two to five capitalised words or initials, credentials aside, no table word. */
+export function isPersonName(label: string): boolean {
+  const name = cleanName(label).replace(CREDENTIALS, '')
+  if (TABLE_WORDS.test(name) || lineItemOf(name) !== null) return false
+  const words = titleWords(name)
+  return !!words && words.length >= 2 && words.length <= 5
+}
+
+const isName = (label: string, parties: Parties) =>
+  isFirmName(label) || (parties === 'firms-or-people' && isPersonName(label))
+
+/**
+ * A question asking for names: "Who …", "Which …" (typed `other` when a noun follows: "Which
+ * investment banks …"), or an imperative asking for them ("List the underwriters", "Name the
+ * principal stockholders").
+ */
+const ASKS_NAMES = /^\s*(?:who|which|list|name)\b/i
+
+/** The lists of the form the question asks for: a who/which question naming the list by one of its words. */
+export function askedLists(q: QuestionAnalysis): FormList[] {
+  if (q.answerType !== 'name' && !ASKS_NAMES.test(q.text)) return []
+  const terms = new Set(q.terms)
+  return FORM_LISTS.filter((l) => l.asks.some((w) => stemsOf(w).some((s) => terms.has(s))))
+}
+
+/** The first title of a standard section ("underwriting"): what a search for the section asks. */
+export function sectionTitle(section: string): string {
+  return FORM_SECTIONS.find((s) => s.id === section)?.titles[0] ?? section
+}
+
+/** A heading line of a page: capitals only ("UNDERWRITING"), not the running "TABLE OF CONTENTS". */
+const HEADING_LINE = /^[A-Z][A-Z ,&'’-]{4,}$/
+const headingLines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => HEADING_LINE.test(l) && !/^TABLE OF CONTENTS$/.test(l))
+
+/**
+ * The part of a heading (or a section path) naming the standard section that prints the list, as
+ * printed; null when it names another.
+ */
+const printsUnder = (list: FormList, heading: string | null) =>
+  heading?.split(PATH_SEP).find((part) => formSectionOf(part)?.id === list.section) ?? null
+
+/**
+ * The heading a list at `at` (an offset of the page text) is printed under: the last heading line
+ * of the page before it, else the section of a retrieved passage covering the page (a table
+ * continued from the page before prints no heading of its own).
+ */
+function headingAt(page: PageRecord, at: number, hits: readonly SearchHit[]): string | null {
+  const above = headingLines(page.text.slice(0, Math.max(0, at))).at(-1)
+  if (above) return above
+  const hit = hits.find((h) => h.chunk.pages.includes(page.label) && h.chunk.section)
+  return hit?.chunk.section ?? null
+}
+
+/**
+ * The words every column name of a table starts with, when each keeps a word of its own
+ * ("Beneficial Ownership Prior to the Offering" over "… Number" and "… Percent"): said once per row.
+ */
+function sharedHead(names: readonly string[]): string {
+  const split = names.map((n) => n.split(' '))
+  const first = split[0] ?? []
+  let n = 0
+  while (n < first.length && split.every((w) => w.length > n + 1 && w[n] === first[n])) n++
+  return n >= 2 && split.length >= 2 ? first.slice(0, n).join(' ') : ''
+}
+
+/** A table's column names, as the rows' cells are said after them, and the words they all start with. */
+function columnsOf(table: Table): { names: string[]; head: string } {
+  const names = table.columns.map((c) => columnName(c).replace(/\s+/g, ' ').trim())
+  const head = sharedHead(names.filter(Boolean))
+  return { names: names.map((n) => (head ? n.slice(head.length).trim() : n)), head }
+}
+
+/**
+ * A row's cells as printed, each after its column's name ("Number of shares: 2,796,200"; under a
+ * shared head, "Number 34,964,928", "Percent 23.03").
+ */
+function cellsOf(row: TableRow, names: readonly string[], head: string): string[] {
+  return row.cells.flatMap((c, i) => {
+    const text = c.text.trim()
+    if (!text) return []
+    const name = names[i] ?? ''
+    return [head ? `${name} ${text}`.trim() : name ? `${name}: ${text}` : text]
+  })
+}
+
+/** A table of the page whose rows are mostly names of the list's parties: its name rows. */
+function tableList(list: FormList, page: PageRecord, hits: readonly SearchHit[]): ListAnswer | null {
+  for (const t of page.tables ?? []) {
+    const names = t.rows.filter((r) => isName(r.label, list.parties))
+    if (names.length < 2 || names.length * 2 < t.rows.length) continue
+    const at = page.text.indexOf(cleanName((names[0] as TableRow).label))
+    const heading = printsUnder(list, t.title) ?? printsUnder(list, headingAt(page, at, hits))
+    if (!heading) continue
+    const cols = columnsOf(t)
+    const rows = names.map((r) => ({
+      name: cleanName(r.label),
+      cells: cellsOf(r, cols.names, cols.head),
+      page: r.page,
+    }))
+    return {
+      list,
+      heading,
+      rows: rows.slice(0, MAX_LIST_ROWS),
+      more: Math.max(0, rows.length - MAX_LIST_ROWS),
+      ...(cols.head ? { columns: cols.head } : {}),
+    }
+  }
+  return null
+}
+
+/**
+ * A list the page's text prints as a column of firm names closed by its "Total" line, when no
+ * table is read there (a preliminary prospectus leaves the shares column blank, so the reader sees
+ * no figures and no table). A line holding only a designator ("Incorporated") ends the name above it.
+ */
+function textList(list: FormList, page: PageRecord, hits: readonly SearchHit[]): ListAnswer | null {
+  const lines = nameLines(page.text)
+  let run: string[] = []
+  let start = 0
+  for (const { line, at } of lines) {
+    if (isFirmName(line)) {
+      if (run.length === 0) start = at
+      run.push(line)
+      continue
+    }
+    if (run.length >= 2 && /^Total\b/i.test(line)) {
+      const heading = printsUnder(list, headingAt(page, start, hits))
+      if (heading) {
+        const rows = run.map((name) => ({ name, cells: [], page: page.label }))
+        return {
+          list,
+          heading,
+          rows: rows.slice(0, MAX_LIST_ROWS),
+          more: Math.max(0, rows.length - MAX_LIST_ROWS),
+        }
+      }
+    }
+    run = []
+  }
+  return null
+}
+
+/**
+ * A page's lines with their offsets, a line holding only a designator ("Incorporated", wrapped
+ * from "Merrill Lynch, Pierce, Fenner & Smith") joined to the line above.
+ */
+function nameLines(text: string): { line: string; at: number }[] {
+  const out: { line: string; at: number }[] = []
+  let offset = 0
+  for (const raw of text.split('\n')) {
+    const line = cleanName(raw)
+    const last = out.at(-1)
+    if (last && /^[A-Z][\w.,]*$/.test(line) && DESIGNATORS.has(designatorOf(line)))
+      last.line = `${last.line} ${line}`
+    else out.push({ line, at: offset })
+    offset += raw.length + 1
+  }
+  return out
+}
+
+/**
+ * The list the question asks for, from the first retrieved page (in retrieval order) printing it
+ * under one of its headings: its table's name rows, else its text's column of firm names. Null
+ * when the question asks for no list of the form or no retrieved page prints one.
+ */
+export function listAnswer(
+  q: QuestionAnalysis,
+  pages: readonly PageRecord[],
+  hits: readonly SearchHit[],
+): ListAnswer | null {
+  const lists = askedLists(q)
+  if (lists.length === 0) return null
+  for (const page of pages)
+    for (const list of lists) {
+      const found =
+        tableList(list, page, hits) ?? (list.parties === 'firms' ? textList(list, page, hits) : null)
+      if (found) return found
+    }
+  return null
+}
+
+/**
+ * The list as answer lines: a lead line naming what the rows are and the heading they are printed
+ * under, citing the page (a citation's relevance badge measures the text it supports, and a row of
+ * names holds none of the question's words), then one line per row, indented under it, each citing
+ * the row's printed page (so the figures beside a name are checked against that page).
+ */
+export function listLines(a: ListAnswer): string[] {
+  const first = a.rows[0]?.page
+  const lead = `- ${a.list.what.charAt(0).toUpperCase()}${a.list.what.slice(1)}, as the table under “${a.heading}” names them${a.columns ? ` (${a.columns})` : ''}${first ? ` ${pageTag(first)}` : ''}:`
+  const rows = a.rows.map(
+    (r) =>
+      `  - ${r.name}${r.cells.length ? ` — ${r.cells.join(a.columns ? ', ' : '; ')}` : ''} ${pageTag(r.page)}`,
+  )
+  const last = a.rows.at(-1)
+  const more =
+    a.more > 0 && last
+      ? [`  - … and ${a.more} more names in the table on this page ${pageTag(last.page)}`]
+      : []
+  return [lead, ...rows, ...more]
+}

@@ -1,0 +1,27 @@
+/**
+ * The filing's document frequencies for the answer ranker (answer/filing-df.ts), read from the
+ * stored pages of the live version once and kept per store version: a committed version never
+ * changes, and a re-ingest is a new version, so nothing goes stale. Concurrent first questions
+ * share one read. A handful of filings' counts are kept (a few MB each); the oldest is dropped.
+ */
+import type { Store } from '@asks1/shared/store'
+import { LRUCache } from 'lru-cache'
+import { type FilingVocabulary, filingVocabulary } from '../answer/filing-df'
+
+const byStore = new WeakMap<Store, LRUCache<string, Promise<FilingVocabulary>>>()
+
+export function vocabularyOf(store: Store, key: string, version: string): Promise<FilingVocabulary> {
+  let cache = byStore.get(store)
+  if (!cache) {
+    cache = new LRUCache({ max: 16 })
+    byStore.set(store, cache)
+  }
+  const id = `${key}\u0000${version}`
+  const known = cache.get(id)
+  if (known) return known
+  const built = store.getPages(key, { version }).then(filingVocabulary)
+  cache.set(id, built)
+  // A failed read is not remembered: the next question tries again.
+  built.catch(() => cache.delete(id))
+  return built
+}
