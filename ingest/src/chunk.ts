@@ -12,7 +12,8 @@ import {
   PLACEHOLDER_LINE as PLACEHOLDER,
   tidyHeading as tidy,
 } from '@asks1/shared/contract/headings'
-import { isHeading, isTitleHeading, SectionPath } from './headings'
+import { isHeading, isTitleHeading, printedByTable, SectionPath } from './headings'
+import { ExhibitLists, isChunked } from './matter'
 
 export { isHeading, isTitleHeading } from './headings'
 
@@ -37,12 +38,13 @@ interface Word {
   page: number
 }
 
-/** Chunks the `body` pages (front and back matter are not chunked). */
+/** Chunks the pages `isChunked` takes (body, labelled back matter), leaving exhibit lists out. */
 export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
   const size = opts.words ?? CHUNK_WORDS
   const overlap = opts.overlap ?? CHUNK_OVERLAP
   if (overlap >= size) throw new Error('chunk overlap must be smaller than the chunk size')
-  const body = pages.filter((p) => p.matter === 'body')
+  const body = pages.filter(isChunked)
+  const exhibits = new ExhibitLists()
   const words: Word[] = []
   /** (first word index, section path from there on) in reading order. */
   const headings: { at: number; text: string }[] = []
@@ -64,6 +66,7 @@ export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
       const text = line.trim()
       // EDGAR's "Table of Contents" back-link tops every page: navigation, not content.
       if (NAVIGATION.test(text)) continue
+      if (exhibits.skips(text, page.label)) continue
       // Image placeholders (Chrome prints the ALT text, "LOGO") neither head nor break a heading.
       if (!PLACEHOLDER.test(text)) {
         if (isHeading(text)) {
@@ -71,7 +74,7 @@ export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
           else run = { at: words.length, parts: [text] }
         } else {
           closeRun()
-          if (isTitleHeading(text)) addHeading(words.length, tidy(text))
+          if (isTitleHeading(text) && !printedByTable(text, page.tables)) addHeading(words.length, tidy(text))
         }
       }
       for (const w of line.split(/\s+/)) if (w) words.push({ text: w, page: pi })

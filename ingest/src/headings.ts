@@ -7,6 +7,7 @@
 
 import { isHeading, NOT_HEADINGS } from '@asks1/shared/contract/headings'
 import { readPrintedLabel } from '@asks1/shared/contract/page-label'
+import type { Table } from '@asks1/shared/contract/tables'
 import { formSectionOf, PATH_SEP } from '@asks1/shared/retrieval/vocabulary'
 
 // A heading in capitals is one idea shared with the amendment report (shared/src/contract/headings).
@@ -16,33 +17,85 @@ export { isHeading }
 const MINOR = new Set(
   'a an and as at by for from in into of on or our the to with its their under per vs versus'.split(' '),
 )
+/**
+ * Last words that need a next one: a minor word, or a period column's "Ended" ("Three Months
+ * Ended" awaits its date); a line ending so is broken mid-phrase or heads a table's column.
+ */
+const NEEDS_NEXT = new Set([...MINOR, 'ended', 'ending'])
 const ITEM = /^item\s+\d{1,2}[a-c]?\s*[.:\-–—]\s*/i
 
 /**
  * A title-case heading: 2–12 words, every word of four letters or more capitalised, no figures,
  * no closing punctuation. One word only when it is a standard section's title ("Employees"): a
  * lone capitalised word is otherwise as likely a name or a table label.
+ *
+ * What a heading's typography rules out: a bullet or a lower-case word first (a list item, a
+ * sentence's tail), a semicolon, a last word that needs a next one ("Reconciliation of Net Loss
+ * to", "Three Months Ended", "General Corporation Law; or": a line broken mid-phrase), an unclosed bracket ("Deficit)
+ * Equity": a table's column headers), a line that repeats itself, a full stop before a closing quote (a cross-reference's
+ * tail, "Share-based Compensation.”").
  */
 export function isTitleHeading(line: string): boolean {
   const text = line.trim()
   if (text.length < 4 || text.length > 120) return false
   const body = text.replace(ITEM, '')
   // Figures, and a table's column units ("Options (#)"), mark a table's header, not a heading.
-  if (/[.,;:]$/.test(body) || /[$%#\d]/.test(body)) return false
-  if (/^["“‘'(]/.test(body) || readPrintedLabel(text)) return false
+  if (/[.,;:]$/.test(body.replace(/[”’"']+$/, '')) || /[$%#\d;]/.test(body)) return false
+  if (/^["“‘'(•●▪◦·*–—-]/.test(body) || readPrintedLabel(text)) return false
+  if ((body.match(/\(/g) ?? []).length !== (body.match(/\)/g) ?? []).length) return false
   const words = body.split(/\s+/)
   if (words.length > 12) return false
   let capitalised = 0
-  for (const w of words) {
+  for (const [i, w] of words.entries()) {
     const letters = w.replace(/[^\p{L}]/gu, '')
     if (!letters) continue
     if (/^\p{Lu}/u.test(letters)) {
       if (letters.length >= 4) capitalised++
-    } else if (letters.length >= 4 || !MINOR.has(letters.toLowerCase())) return false
+    } else if (i === 0 || letters.length >= 4 || !MINOR.has(letters.toLowerCase())) return false
   }
   if (capitalised === 0) return false
+  if (repeatsItself(words)) return false
+  if (words.length > 1 && NEEDS_NEXT.has((words.at(-1) as string).toLowerCase())) return false
   if (words.length === 1 || capitalised === 1) return ITEM.test(text) || formSectionOf(body) !== null
   return !NOT_HEADINGS.test(body)
+}
+
+/**
+ * A line that repeats itself heads repeated columns: a word thrice ("Unrealized Unrealized
+ * Unrealized") or a word or run of words printed twice in a row ("Unexercised Unexercised Option
+ * Option", "Shares Amount Shares Amount"). Headings may repeat words apart ("Cash and Cash
+ * Equivalents", "Reconciliation of Net Loss to Non-GAAP Net Loss").
+ */
+function repeatsItself(words: readonly string[]): boolean {
+  const lower = words.map((w) => w.toLowerCase())
+  const counts = new Map<string, number>()
+  for (const w of lower) counts.set(w, (counts.get(w) ?? 0) + 1)
+  if ([...counts].some(([w, n]) => n >= 3 && !MINOR.has(w))) return true
+  for (let k = 1; 2 * k <= lower.length; k++)
+    for (let i = 0; i + 2 * k <= lower.length; i++)
+      if (lower.slice(i, i + k).every((w, j) => w === lower[i + k + j])) return true
+  return false
+}
+
+/**
+ * A line the page's tables print as their own: a row's label as printed ("Mark Zuckerberg" in the
+ * beneficial owners' table; case kept, so the heading "Sales and Marketing" over a table whose row is
+ * "Sales and marketing" stays a heading), or a line of column headers that runs across columns:
+ * every word in the table's column labels, but no one label holding them all ("Public Being Public",
+ * "Shares Amount Shares Amount"). In title case, but a table's line, not a section's.
+ */
+export function printedByTable(line: string, tables: readonly Table[] | undefined): boolean {
+  if (!tables?.length) return false
+  const tidyLine = line.replace(/\s+/g, ' ').trim()
+  const wordsOf = (s: string) => new Set(s.toLowerCase().match(/\p{L}+/gu) ?? [])
+  const words = [...wordsOf(tidyLine)]
+  if (words.length === 0) return false
+  return tables.some((t) => {
+    if (t.rows.some((r) => r.label.replace(/\s+/g, ' ').trim() === tidyLine)) return true
+    const labels = t.columns.map((c) => wordsOf(c.label))
+    const inHeader = words.every((w) => labels.some((l) => l.has(w)))
+    return inHeader && !labels.some((l) => words.every((w) => l.has(w)))
+  })
 }
 
 /** Standard sections that sit under another (Employees under Business, Liquidity under MD&A). */

@@ -3,13 +3,21 @@
  * for the stages after it. Front: the cover, underwriters and table of contents, i.e. everything
  * before the first page of the main (arabic) sequence, plus any roman-numbered pages. Back: Part II
  * (`II-n` pages or a `PART II` heading), the exhibit index, signatures, and unnumbered text after the
- * last printed page. Both only add duplicate, keyword-dense chunks, so only `body` is chunked.
+ * last printed page. Front matter is not chunked (the cover and its table of contents); back matter
+ * is the filing's own text (Part II's items, the signatures that name the chief executive and the
+ * directors) and is chunked when it has a printed page to cite, all but its lists of exhibits
+ * (`ExhibitLists`).
  *
  * `trimMatter` runs once per filing (readPages calls it on the assembled pages); `pagesFor` is how
  * the ingest pipeline picks the pages it chunks and the pages it stores.
  */
 import type { Matter, PageRecord } from '@asks1/shared/contract/chunk'
-import { comparePageLabels, PRINTED_LABEL_PATTERN, readPrintedLabel } from '@asks1/shared/contract/page-label'
+import {
+  comparePageLabels,
+  PRINTED_LABEL_PATTERN,
+  parsePageLabel,
+  readPrintedLabel,
+} from '@asks1/shared/contract/page-label'
 import type { Line } from './layout'
 import type { RawPage } from './paging'
 
@@ -41,16 +49,71 @@ export function countTrimmed(pages: readonly { matter: Matter }[]): { front: num
 }
 
 /**
- * The pages a later stage takes. `chunk`: the body only. `printed`: every page with a printed label
+ * The pages a later stage takes. `chunk`: the body, and the back matter that carries a printed label
+ (an unnumbered tail, such as an annual report's back cover, has no page a citation could name). `printed`: every page with a printed label
  * (front and back matter included, so a citation of them still checks), or every page when none has
  * one: what the store serves and counts. `store`: every page; an unlabelled one (a cover, Part II, a
  * trailing exhibit list) keeps its fallback mark, so the store serves it to the amendment report only
  * (registration numbers and signatures change there) and it never flags the version as fallback.
  */
 export function pagesFor(use: 'chunk' | 'printed' | 'store', pages: PageRecord[]): PageRecord[] {
-  if (use === 'chunk') return pages.filter((p) => p.matter === 'body')
+  if (use === 'chunk') return pages.filter(isChunked)
   if (use === 'store') return pages
   return pages.every((p) => p.fallback) ? pages : pages.filter((p) => !p.fallback)
+}
+
+/** Whether a page's text is chunked (see `pagesFor`). */
+export function isChunked(p: Pick<PageRecord, 'matter' | 'fallback'>): boolean {
+  return p.matter === 'body' || (p.matter === 'back' && p.fallback !== true)
+}
+
+/**
+ * Headings that open a list of exhibits: an exhibit index, or an S-1's exhibits item (Part II Item
+ * 16). A 10-K's Item 15 is not one: it may go on to print the financial statements themselves.
+ */
+const EXHIBIT_LIST_OPENS = [
+  /^(exhibit index|index to exhibits|exhibits index)$/i,
+  /^item 16\.?\s+exhibits\b/i,
+  // The list inside an item: "(b) Exhibits." (10-K Item 15), "(d) Exhibits." (8-K Item 9.01). Not an
+  // exhibit filed with the report under its own number: an 8-K's press release is its substance.
+  /^(?:\(?[a-z0-9]{1,3}[.)]\s*)*exhibits[.:]?$/i,
+]
+/**
+ * Headings that close one: the next item or part, the signatures, a financial statement schedule
+ * (Regulation S-X Rule 5-04) or the financial statements (their index, the auditor's report). A new
+ * page sequence closes it too (`F-1` after an arabic exhibit index).
+ */
+const EXHIBIT_LIST_ENDS = [
+  /^signatures?$/i,
+  /^item \d{1,2}[a-z]?\s*[.:\-–—]/i,
+  /^part [ivx]+\b/i,
+  /^schedule [ivx]+\b/i,
+  /^index to (the )?(consolidated )?financial statements\b/i,
+  /^report of independent registered public accounting firm$/i,
+]
+
+/**
+ * Reads lines in document order and says which belong to a list of exhibits. An exhibit list names
+ * other documents (charters, agreements, consents, most incorporated by reference from earlier
+ * filings) by title and file number: every title is a keyword a question may share ("Underwriting
+ * Agreement", "Credit Agreement", "Equity Incentive Plan") while the filing's facts about it are in
+ * the body, and an S-1 prints the list twice (Item 16 and the exhibit index). It is the only back
+ * matter left out of the chunks.
+ */
+export class ExhibitLists {
+  private openedIn: string | null = null
+
+  /** True when `line`, the next line in reading order, printed on page `label`, is part of an exhibit list. */
+  skips(line: string, label: string): boolean {
+    const text = line.trim()
+    const seq = parsePageLabel(label)?.seq ?? null
+    if (this.openedIn !== null && seq !== this.openedIn) this.openedIn = null
+    if (text.length <= 80) {
+      if (EXHIBIT_LIST_OPENS.some((re) => re.test(text))) this.openedIn = seq ?? ''
+      else if (EXHIBIT_LIST_ENDS.some((re) => re.test(text))) this.openedIn = null
+    }
+    return this.openedIn !== null
+  }
 }
 
 /** Headings that open back matter; checked only in the last third of the document. */

@@ -14,7 +14,7 @@ describe('chunking real pages (samples/pandora-s1.htm)', () => {
     pages = pagesFor('chunk', (await readPages(PANDORA_HTM)).pages)
   })
 
-  it('chunks only body pages, 400 words with a 100-word overlap', () => {
+  it('chunks the body and Part II, not the cover, 400 words with a 100-word overlap', () => {
     const chunks = chunkPages(pages, { filing: 'pandora-s1', version: 'v1' })
     expect(chunks.length).toBeGreaterThan(100)
     for (const c of chunks.slice(0, -1)) expect(words(c.text)).toHaveLength(CHUNK_WORDS)
@@ -25,7 +25,12 @@ describe('chunking real pages (samples/pandora-s1.htm)', () => {
     }
     const labels = new Set(chunks.flatMap((c) => c.pages))
     expect(labels.has('i')).toBe(false)
-    expect(labels.has('II-1')).toBe(false)
+    // Part II and the signatures are the filing's text (they name the chief executive).
+    expect(labels.has('II-1')).toBe(true)
+    expect(chunks.some((c) => c.text.includes('Joseph Kennedy') && c.pages.includes('II-6'))).toBe(true)
+    // The exhibit lists (Item 16 and the exhibit index) are left out, the items around them kept.
+    expect(chunks.some((c) => c.text.includes('Form of Underwriting Agreement'))).toBe(false)
+    expect(chunks.some((c) => c.text.includes('Undertakings'))).toBe(true)
     expect(labels.has('1')).toBe(true)
     expect(labels.has('F-34')).toBe(true)
     expect(chunks.map((c) => c.ordinal)).toEqual(chunks.map((_, i) => i))
@@ -131,6 +136,37 @@ describe('chunking real pages (samples/pandora-s1.htm)', () => {
     expect(a?.innerSections).toEqual(['BUSINESS › Employees'])
     expect(b?.section).toBe('BUSINESS › Employees')
     expect(b?.innerSections).toEqual(['BUSINESS › Properties'])
+  })
+
+  it('leaves out an exhibit list, from its heading to the next item, schedule, signatures or page sequence', () => {
+    const page = (label: string, text: string, matter: PageRecord['matter'] = 'back'): PageRecord => ({
+      label,
+      pdfPages: [],
+      text,
+      matter,
+    })
+    const chunks = chunkPages(
+      [
+        page(
+          '99',
+          'Income taxes were low.\nItem 15. Exhibits, Financial Statement Schedules\nSee below.\n(b) Exhibits.\n3.1 Charter, filed under\nItem 601 of Regulation S-K.\nItem 16. Form 10-K Summary\nNone.',
+          'body',
+        ),
+        page('II-4', 'Item 16. Exhibits\n1.1 Underwriting Agreement\nItem 17. Undertakings\nTo provide.'),
+        page('II-5', 'SIGNATURES\nBy: /s/ Jane Roe, Chief Executive Officer'),
+        page('II-6', 'EXHIBIT INDEX\n10.1 Credit Agreement'),
+        page('II-7', '10.2 Lease\nSCHEDULE II\nReserves rose.'),
+        page('100', 'EXHIBIT INDEX\n10.3 Office Lease'),
+        page('F-1', 'Balance sheet'),
+      ],
+      { filing: 'x', version: 'v' },
+    )
+    const text = chunks.map((c) => stripPageTags(c.text)).join(' ')
+    // A 10-K's Item 15 is kept (it may print the statements) but for its "(b) Exhibits." list, which
+    // runs to the next item heading (not to a line citing "Item 601"); an S-1's Item 16 is a list.
+    expect(text).toBe(
+      'Income taxes were low. Item 15. Exhibits, Financial Statement Schedules See below. Item 16. Form 10-K Summary None. Item 17. Undertakings To provide. SIGNATURES By: /s/ Jane Roe, Chief Executive Officer SCHEDULE II Reserves rose. Balance sheet',
+    )
   })
 
   it('marks chunks of fallback pages', () => {

@@ -1,6 +1,7 @@
+import type { Table } from '@asks1/shared/contract/tables'
 import { describe, expect, it } from 'vitest'
 import { chunkPages } from '../src/chunk'
-import { headingLevel, isTitleHeading, SectionPath } from '../src/headings'
+import { headingLevel, isTitleHeading, printedByTable, SectionPath } from '../src/headings'
 
 describe('title-case headings', () => {
   it.each([
@@ -10,6 +11,9 @@ describe('title-case headings', () => {
     'Item 7. Management’s Discussion and Analysis of Financial Condition and Results of Operations',
     'Item 1A. Risk Factors',
     'Risks Related to Our Business and Our Industry',
+    'Cash and Cash Equivalents', // one word repeated once, as headings may
+    'Financing Obligation (Failed Sale-Leaseback)',
+    'Reconciliation of Net Loss to Non-GAAP Net Loss', // a pair repeated apart
   ])('finds "%s"', (line) => {
     expect(isTitleHeading(line)).toBe(true)
   })
@@ -23,6 +27,17 @@ describe('title-case headings', () => {
     '(in thousands)',
     'Net loss per share $ (0.12)',
     'Options (#) Options (#) Exercise Expiration Have Not Vested', // a table's column headers
+    // Lines from the dev filings that were read as headings before:
+    '• Mike Schroepfer, our Vice President, Engineering; and', // a list item
+    'in “—Critical Accounting Policies and Estimates—Share-based Compensation.”', // a sentence's tail
+    'Transactions—Conversion Agreement.”', // a cross-reference's tail
+    'Reconciliation of Net Loss to', // broken mid-phrase
+    'General Corporation Law; or',
+    'Three Months Ended', // a period column awaiting its date
+    'Shares Amount Shares Par Value Capital Loss Deficit) Equity', // column headers
+    'Shares Amount Shares Amount',
+    'Unrealized Unrealized Unrealized',
+    'Unexercised Unexercised Option Option Stock That Have Not',
   ])('rejects "%s"', (line) => {
     expect(isTitleHeading(line)).toBe(false)
   })
@@ -49,6 +64,36 @@ describe('title-case headings', () => {
     expect(p.current).toBe('BUSINESS › Employees')
     p.push('MANAGEMENT')
     expect(p.current).toBe('MANAGEMENT')
+  })
+})
+
+describe("a line the page's tables print", () => {
+  // Facebook's beneficial owners' table (p.127 of samples/facebook-s1.pdf), as the PDF reader
+  // gives it: its header's last line reads "Public Being Public" in the page text.
+  const owners = {
+    page: '127',
+    title: null,
+    units: null,
+    columns: [
+      'Name of Beneficial Owner',
+      'Shares Beneficially Owned Prior to this Offering Class A Shares',
+      '% of Total Voting Power Before Our Initial Public Offering(2)',
+      'Shares Beneficially Number of Shares Being Offered',
+    ].map((label) => ({ label, period: null })),
+    rows: [{ label: 'Mark Zuckerberg', cells: [] }],
+  } as unknown as Table
+
+  it.each([
+    ['Public Being Public', true], // header words across columns
+    ['Mark Zuckerberg', true], // a row's label as printed
+    ['Initial Public Offering', false], // all in one column's label: may head a section
+    ['Sales and Marketing', false], // not the table's
+  ])('"%s" → %s', (line, expected) => {
+    expect(printedByTable(line, [owners])).toBe(expected)
+  })
+
+  it('is false on a page without tables', () => {
+    expect(printedByTable('Public Being Public', undefined)).toBe(false)
   })
 })
 

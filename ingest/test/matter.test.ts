@@ -130,8 +130,8 @@ describe('pagesFor', () => {
     rec('II-1', 'back'),
     rec('9', 'back', true),
   ]
-  it('chunks the body only', () => {
-    expect(pagesFor('chunk', pages).map((p) => p.label)).toEqual(['1'])
+  it('chunks the body and the labelled back matter, not the front or an unnumbered tail', () => {
+    expect(pagesFor('chunk', pages).map((p) => p.label)).toEqual(['1', 'II-1'])
   })
   it('serves the labelled pages, or every page of an unlabelled filing; stores every page', () => {
     expect(pagesFor('printed', pages).map((p) => p.label)).toEqual(['i', '1', 'II-1'])

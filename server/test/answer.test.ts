@@ -114,7 +114,8 @@ describe('extractive answers', () => {
     if (!sel.abstained) expect(sel.quotes.map((u) => u.pages[0])).toEqual(['20', '21', '22'])
   })
   it('quotes a weaker follower only when it holds something of what the best quote answers', () => {
-    const q = analyzeQuestion('How much money had Acme raised from investors?', company)
+    // "cash", not "money": "how much money" is the frame of an amount, not a subject term.
+    const q = analyzeQuestion('How much cash had Acme raised from investors?', company)
     const ranked = rankUnits(
       q,
       evidenceModel(q, [
@@ -132,7 +133,7 @@ describe('extractive answers', () => {
       const sel = selectQuotes(q, scored(money))
       return sel.abstained ? [] : sel.quotes.map((u) => u.pages[0])
     }
-    // "money market accounts" shares no subject term with the best ("raised", "investors").
+    // "cash in money market accounts" shares no subject term with the best ("raised", "investors").
     expect(pages(6.5)).toEqual(['6', '7'])
     expect(pages(7.5)).toEqual(['6', 'F-8', '7'])
   })

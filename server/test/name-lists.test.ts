@@ -126,6 +126,14 @@ describe('names printed as a table’s rows (S-K Items 508 and 403)', () => {
     expect(ask('Who are the principal stockholders?', 'camp4', ['196'])).toBeNull()
   })
 
+  it('reads "banks" as the underwriters only for a question about the offering', () => {
+    expect(ask('Which investment banks are leading the offering?', 'camp4', ['196'])?.rows).toHaveLength(4)
+    expect(ask('Which banks are managing the IPO?', 'camp4', ['196'])?.rows).toHaveLength(4)
+    // A bank is a lender or a depositary as well: the underwriters do not answer these.
+    expect(ask('Which banks provide the credit facility?', 'camp4', ['196'])).toBeNull()
+    expect(ask('Which banks lend to CAMP4?', 'camp4', ['196'])).toBeNull()
+  })
+
   it('tells names from a table’s own rows', () => {
     for (const name of [
       'Goldman, Sachs & Co.',

@@ -6,9 +6,11 @@ import {
   holdsAnswerType,
   quarterWording,
   questionSubject,
+  searchTerms,
   splitQuestion,
 } from '../src/retrieval/query'
 import { keywordTerms, stem } from '../src/retrieval/terms'
+import { DERIVE_WEIGHT } from '../src/retrieval/wordnet'
 
 describe('answerTypeOf reads the interrogative form', () => {
   it.each([
@@ -117,6 +119,22 @@ describe('questionSubject', () => {
     for (const t of keywordTerms('make fast')) expect(q.terms).not.toContain(t)
     expect(q.answerType).toBe('amount')
     expect(analyzeQuery('How much cash went to buying equipment?').terms).not.toContain(stem('went'))
+  })
+
+  it("searches the form's caption for a location: the principal executive offices", () => {
+    const where = searchTerms(analyzeQuery('Where is Acme based?'))
+    for (const t of keywordTerms('principal executive offices'))
+      expect(where.termWeights[where.terms.indexOf(t)]).toBe(DERIVE_WEIGHT)
+    const other = searchTerms(analyzeQuery('How many employees does Acme have?'))
+    expect(other.terms).not.toContain(stem('executive'))
+  })
+
+  it('reads "how much money" as the frame of an amount, and money elsewhere as a word', () => {
+    const q = analyzeQuery('How much money did Acme lose in 2013?')
+    expect(q.terms).toEqual(keywordTerms('Acme lose 2013'))
+    expect(q.answerType).toBe('amount')
+    expect(analyzeQuery('How much cash did Acme have?').terms).toContain(stem('cash'))
+    expect(analyzeQuery('What will Acme spend the money on?').terms).toContain(stem('money'))
   })
 
   it('keeps names and terms of art that only look delexical, and can be switched off', () => {

@@ -23,6 +23,13 @@ export interface FormList {
    * issue and resells it; Item 403's holders are "beneficial owners" of a stake).
    */
   asks: readonly string[]
+  /**
+   * Words that name a party of many roles ("bank": a lender, a depositary, a trustee as well as an
+   * underwriter), and what the question must also name for them to ask for this list: the thing
+   * the role is for. "Which banks are managing the IPO?" asks for the underwriters; "Which banks
+   * provide the credit facility?" does not.
+   */
+  generic?: { words: readonly string[]; needs: readonly string[] }
   parties: Parties
 }
 
@@ -32,7 +39,13 @@ export const FORM_LISTS: readonly FormList[] = [
     source:
       'Regulation S-K Item 508(a) (17 CFR 229.508(a)): each underwriter named, with the amount of securities it takes',
     section: 'underwriting',
-    asks: ['underwriter', 'underwriting', 'underwrite', 'bank', 'banks', 'banker', 'bookrunner'],
+    asks: ['underwriter', 'underwriting', 'underwrite', 'bookrunner'],
+    // Item 508 is the plan of distribution of "the securities being offered": the banks of the
+    // offering.
+    generic: {
+      words: ['bank', 'banks', 'banker'],
+      needs: ['offering', 'offer', 'ipo', 'initial public offering'],
+    },
     parties: 'firms',
   },
   {

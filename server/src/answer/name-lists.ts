@@ -108,8 +108,11 @@ const ASKS_NAMES = /^\s*(?:who|which|list|name)\b/i
 /** The lists of the form the question asks for: a who/which question naming the list by one of its words. */
 export function askedLists(q: QuestionAnalysis): FormList[] {
   if (q.answerType !== 'name' && !ASKS_NAMES.test(q.text)) return []
-  const terms = new Set(q.terms)
-  return FORM_LISTS.filter((l) => l.asks.some((w) => stemsOf(w).some((s) => terms.has(s))))
+  const terms = new Set([...q.terms, ...q.phrases])
+  const names = (words: readonly string[]) => words.some((w) => [w, ...stemsOf(w)].some((s) => terms.has(s)))
+  return FORM_LISTS.filter(
+    (l) => names(l.asks) || (l.generic !== undefined && names(l.generic.words) && names(l.generic.needs)),
+  )
 }
 
 /** The first title of a standard section ("underwriting"): what a search for the section asks. */

@@ -155,39 +155,86 @@ export interface ModelOptions {
   filing?: FilingVocabulary | null
 }
 
+/** The question's terms weighed over the retrieved units, and a measure of any text against them. */
 export function evidenceModel(
   q: QuestionAnalysis,
   hits: readonly SearchHit[],
   opts: ModelOptions = {},
 ): EvidenceModel {
-  const weights = opts.weights ?? { name: NAME_WEIGHT, unseen: UNSEEN_WEIGHT }
-  // The abbreviations the retrieved passages define ("monthly active users (MAUs)"): a unit printing
-  // "MAUs" holds "monthly active users" too, for ranking, evidence and the badges alike.
-  // Only those the question asks about, by either form: "monthly active users" is not "daily active
-  // users", though they share two words.
+  const abbreviations = askedAbbreviations(q, hits)
+  const units = prepare(hits, abbreviations)
+  const expand = relatedForms(q)
+  const w = termWeights(q, units, opts, expand)
+  const avgLen = units.reduce((a, u) => a + u.stems.length, 0) / Math.max(units.length, 1) || 1
+  // A passage names what the question names when it prints the last word of each name: "Mr.
+  // Zuckerberg" is about "Mark Zuckerberg"; "the United States" is not about Spotify.
+  const namesHeld = hits.map((h) => {
+    const stems = new Set(stemsOf(h.chunk.text))
+    return q.nameHeads.every((t) => stems.has(t))
+  })
+  const yearsHeld = hits.map((h) => [...new Set(yearsIn(h.chunk.text))])
+  return {
+    units,
+    namesHeld,
+    yearsHeld,
+    stems: (text) => withExpansions(stemsOf(text), abbreviations),
+    measure: (text, stems = withExpansions(stemsOf(text), abbreviations)) =>
+      measureText(q, w, avgLen, text, stems, expand),
+  }
+}
+
+/**
+ * The abbreviations the retrieved passages define ("monthly active users (MAUs)"): a unit printing
+ * "MAUs" holds "monthly active users" too, for ranking, evidence and the badges alike. Only those
+ * the question asks about, by either form: "monthly active users" is not "daily active users",
+ * though they share two words.
+ */
+function askedAbbreviations(q: QuestionAnalysis, hits: readonly SearchHit[]) {
   const asked = new Set(q.terms)
-  const abbreviations = new Map(
+  return new Map(
     [...withStandard(definedAbbreviations(hits.map((h) => h.chunk.text)))].filter(
       ([short, full]) => asked.has(short) || full.every((t) => asked.has(t)),
     ),
   )
-  const units = prepare(hits, abbreviations)
-  const n = Math.max(units.length, 1)
-  const termStems = [...new Set(q.terms)]
-  // A unit printing a derivationally related form of a question's word (WordNet, as retrieval
-  // searches it) holds that word: "we acquired Current Health" answers "acquisitions". Not a word
-  // of a period: "every day" is not "daily" (a daily measure is its own thing; Twitter's "500
-  // million Tweets every day" answered "How many daily active users?").
-  const derivedOf = new Map<string, string>()
+}
+
+/**
+ * A text's stems with the question's words its derivationally related forms stand for (WordNet,
+ * as retrieval searches them): "we acquired Current Health" holds "acquisitions". Not a word of a
+ * period: "every day" is not "daily" (a daily measure is its own thing; Twitter's "500 million
+ * Tweets every day" answered "How many daily active users?").
+ */
+function relatedForms(q: QuestionAnalysis): (stems: readonly string[]) => string[] {
+  const terms = new Set(q.terms)
+  const related = new Map<string, string>()
   for (const w of wordRelatives(q.text))
-    if (termStems.includes(w.term))
+    if (terms.has(w.term))
       for (const d of w.derived)
-        if (!termStems.includes(d) && !TIME_WORDS.has(d) && !derivedOf.has(d)) derivedOf.set(d, w.term)
-  const expand = (stems: readonly string[]): string[] =>
-    derivedOf.size === 0 ? [...stems] : [...stems, ...stems.flatMap((x) => derivedOf.get(x) ?? [])]
-  const unitStems = units.map((u) => expand(u.stems))
+        if (!terms.has(d) && !TIME_WORDS.has(d) && !related.has(d)) related.set(d, w.term)
+  return (stems) =>
+    related.size === 0 ? [...stems] : [...stems, ...stems.flatMap((x) => related.get(x) ?? [])]
+}
+
+/** The question's terms weighed for the ranking (`rank`) and for the evidence (`evidence`). */
+interface TermWeights {
+  rank: (t: string) => number
+  evidence: (t: string) => number
+  /** Sums over the question's terms and phrases: what a text holding all of them scores. */
+  totalRank: number
+  totalEvidence: number
+}
+
+function termWeights(
+  q: QuestionAnalysis,
+  units: readonly Prepared[],
+  opts: ModelOptions,
+  expand: (stems: readonly string[]) => string[],
+): TermWeights {
+  const weights = opts.weights ?? { name: NAME_WEIGHT, unseen: UNSEEN_WEIGHT }
+  const n = Math.max(units.length, 1)
   const df = new Map<string, number>()
-  for (const t of termStems) df.set(t, unitStems.filter((u) => u.includes(t)).length)
+  const held = units.map((u) => expand(u.stems))
+  for (const t of new Set(q.terms)) df.set(t, held.filter((u) => u.includes(t)).length)
   for (const p of q.phrases) df.set(p, units.filter((u) => u.lower.includes(p)).length)
   const localIdf = (t: string) => {
     const d = df.get(t) ?? 0
@@ -203,60 +250,60 @@ export function evidenceModel(
     : localIdf
   // The ranking's weights: a reader's everyday word ("money", "make", "come", "ever") weighs less
   // (the filing uses it in phrases of its own: "money market funds"); the evidence is untouched.
-  const rankIdf = (t: string) => idf(t) * (everydayZipf(t) >= EVERYDAY_ZIPF ? EVERYDAY_WEIGHT : 1)
+  const rank = (t: string) => idf(t) * (everydayZipf(t) >= EVERYDAY_ZIPF ? EVERYDAY_WEIGHT : 1)
   // Evidence weights: a name asked about must be there; a word no retrieved passage uses is the
   // reader's wording, not the filing's (a paraphrase), and says little either way.
   const names = new Set(q.names)
-  const ew = (t: string) =>
+  const evidence = (t: string) =>
     localIdf(t) * (names.has(t) ? weights.name : (df.get(t) ?? 0) === 0 ? weights.unseen : 1)
-  const all = [...termStems, ...q.phrases]
-  const totalWeight = all.reduce((a, t) => a + rankIdf(t), 0)
-  const totalEvidence = all.reduce((a, t) => a + ew(t), 0)
-  const avgLen = units.reduce((a, u) => a + u.stems.length, 0) / n || 1
-  // A passage names what the question names when it prints the last word of each name: "Mr.
-  // Zuckerberg" is about "Mark Zuckerberg"; "the United States" is not about Spotify.
-  const namesHeld = hits.map((h) => {
-    const stems = new Set(stemsOf(h.chunk.text))
-    return q.nameHeads.every((t) => stems.has(t))
-  })
-  const yearsHeld = hits.map((h) => [...new Set(yearsIn(h.chunk.text))])
+  const all = [...new Set(q.terms), ...q.phrases]
   return {
-    units,
-    namesHeld,
-    yearsHeld,
-    stems: (text) => withExpansions(stemsOf(text), abbreviations),
-    measure(text, printed = withExpansions(stemsOf(text), abbreviations)) {
-      const stems = expand(printed)
-      const lower = text.toLowerCase()
-      let bm25 = 0
-      let weight = 0
-      let ev = 0
-      const matched: string[] = []
-      for (const t of termStems) {
-        const tf = stems.filter((s) => s === t).length
-        if (!tf) continue
-        matched.push(t)
-        ev += ew(t)
-        // The ranking counts the words printed; a related form is evidence, not a match to rank by.
-        const own = printed.filter((s) => s === t).length
-        if (!own) continue
-        weight += rankIdf(t)
-        bm25 += (rankIdf(t) * own * (K1 + 1)) / (own + K1 * (1 - B + (B * printed.length) / avgLen))
-      }
-      for (const p of q.phrases) {
-        if (!lower.includes(p)) continue
-        matched.push(p)
-        weight += rankIdf(p)
-        ev += ew(p)
-        bm25 += rankIdf(p) * 1.5
-      }
-      return {
-        evidence: totalEvidence > 0 ? ev / totalEvidence : 0,
-        coverage: totalWeight > 0 ? weight / totalWeight : 0,
-        bm25,
-        matched,
-      }
-    },
+    rank,
+    evidence,
+    totalRank: all.reduce((a, t) => a + rank(t), 0),
+    totalEvidence: all.reduce((a, t) => a + evidence(t), 0),
+  }
+}
+
+/** Evidence, coverage and BM25 of one text's stems against the question's weighed terms. */
+function measureText(
+  q: QuestionAnalysis,
+  w: TermWeights,
+  avgLen: number,
+  text: string,
+  printed: readonly string[],
+  expand: (stems: readonly string[]) => string[],
+): Measure {
+  const stems = expand(printed)
+  const lower = text.toLowerCase()
+  let bm25 = 0
+  let weight = 0
+  let ev = 0
+  const matched: string[] = []
+  for (const t of new Set(q.terms)) {
+    const tf = stems.filter((s) => s === t).length
+    if (!tf) continue
+    matched.push(t)
+    ev += w.evidence(t)
+    // The ranking counts the words printed; a related form is evidence, not a match to rank by
+    // (counted in the ranking it added followers: tuning and check precision -0.2 each).
+    const own = printed.filter((s) => s === t).length
+    if (!own) continue
+    weight += w.rank(t)
+    bm25 += (w.rank(t) * own * (K1 + 1)) / (own + K1 * (1 - B + (B * printed.length) / avgLen))
+  }
+  for (const p of q.phrases) {
+    if (!lower.includes(p)) continue
+    matched.push(p)
+    weight += w.rank(p)
+    ev += w.evidence(p)
+    bm25 += w.rank(p) * 1.5
+  }
+  return {
+    evidence: w.totalEvidence > 0 ? ev / w.totalEvidence : 0,
+    coverage: w.totalRank > 0 ? weight / w.totalRank : 0,
+    bm25,
+    matched,
   }
 }
 

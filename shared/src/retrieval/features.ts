@@ -38,6 +38,8 @@ export interface RetrievalFeatures {
   derive: boolean
   /** WordNet's synonyms (first sense) of the question's words are searched too (wordnet.ts). */
   synonyms: boolean
+  /** The form's caption for the asked kind of answer is searched too (vocabulary.ts `ANSWER_CAPTIONS`). */
+  captions: boolean
   /**
    * Table-row units lift their host chunks, for figure questions (store `rows`; rows.ts). Off by
    * default (RETRIEVAL_ON=rows): they lift tuning retrieval only (check and FinanceBench unchanged)
@@ -63,6 +65,7 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   named: true,
   derive: true,
   synonyms: true,
+  captions: true,
   rows: false,
 }
 

@@ -19,6 +19,7 @@ import type { StatementId } from './financial-terms'
 import { type NamedSection, namedSections } from './sections'
 import { askedStatements, splitInstructions } from './statements'
 import { isStopWord, keywordTerms } from './terms'
+import { ANSWER_CAPTIONS } from './vocabulary'
 import { DERIVE_WEIGHT, expansionTerms, SYNONYM_WEIGHT, type WordRelatives, wordRelatives } from './wordnet'
 
 export type AnswerType =
@@ -282,8 +283,13 @@ export interface AnalyzeOptions {
   instructions?: boolean
 }
 
-/** "how many", "how much", "how long", "how old": the interrogative frame of a quantity question. */
-const INTERROGATIVE_FRAME = /\bhow\s+(?:many|much|long|old)\b/gi
+/**
+ * "how many", "how much", "how long", "how old": the interrogative frame of a quantity question,
+ * with its measure when that is money ("how much money"): "how much" already says the answer is an
+ * amount (answerTypeOf), and filings state amounts as figures ("$79.4 million"), not with the word
+ * "money" (which they print in "money market funds", a line item of its own).
+ */
+const INTERROGATIVE_FRAME = /\bhow\s+(?:many|much|long|old)(?:\s+money\b)?\b/gi
 /**
  * "how" + a degree adverb or adjective asks for a degree ("how fast did it grow" asks a rate of
  * growth); the degree word says what kind of answer is wanted (answerTypeOf), the verb says of what.
@@ -346,19 +352,32 @@ export interface SearchTermOptions {
   derive?: boolean
   /** Search the synonyms (default on; feature `synonyms`). */
   synonyms?: boolean
+  /** Search the form's caption for the asked kind of answer (default on; feature `captions`). */
+  captions?: boolean
   /** Query weight of a derived term (default DERIVE_WEIGHT). */
   deriveWeight?: number
   /** Query weight of a synonym (default SYNONYM_WEIGHT). */
   synonymWeight?: number
 }
 
-/** What a store searches for the question: its terms at weight 1, then its expansions at theirs. */
+/**
+ * What a store searches for the question: its terms at weight 1, then its expansions at theirs
+ * (WordNet's relatives, and the form's caption for the asked kind of answer, as a derivation).
+ */
 export function searchTerms(
-  q: Pick<QueryAnalysis, 'text' | 'terms' | 'relatives'>,
+  q: Pick<QueryAnalysis, 'text' | 'terms' | 'relatives'> & Partial<Pick<QueryAnalysis, 'answerType'>>,
   options: SearchTermOptions = {},
 ): { terms: string[]; termWeights: number[] } {
-  const { derived: d, synonyms } = expansions(q, options.derive !== false)
+  const { derived: found, synonyms } = expansions(q, options.derive !== false)
   const s = options.synonyms === false ? [] : synonyms
+  // The form's caption for the asked kind of answer, weighted as a derivation: another form of
+  // what the question asks, not its words (vocabulary.ts).
+  const caption =
+    q.answerType && options.captions !== false ? ANSWER_CAPTIONS[q.answerType]?.caption : undefined
+  const d = [
+    ...found,
+    ...(caption ? keywordTerms(caption) : []).filter((t) => !q.terms.includes(t) && !found.includes(t)),
+  ]
   return {
     terms: [...q.terms, ...d, ...s],
     termWeights: [

@@ -62,6 +62,7 @@ export async function retrieve(
     ...searchTerms(q, {
       derive: features.derive,
       synonyms: features.synonyms,
+      captions: features.captions,
       deriveWeight: options.deriveWeight,
       synonymWeight: options.synonymWeight,
     }),

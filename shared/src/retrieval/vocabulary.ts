@@ -291,6 +291,18 @@ export const FORM_SECTIONS: readonly FormSection[] = [
  * top-level (ingest/src/headings.ts).
  */
 
+/**
+ * The caption under which the form prints the answer to a kind of question about the registrant:
+ * where it is located is "the complete mailing address and telephone number of [its] principal
+ * executive offices" (Regulation S-K Item 503(b)), also on the cover of Form S-1 and Form 10-K.
+ */
+export const ANSWER_CAPTIONS: Readonly<Record<string, { caption: string; source: string }>> = {
+  location: {
+    caption: 'principal executive offices',
+    source: 'Regulation S-K Item 503(b) (address and telephone number); Form S-1 and Form 10-K cover pages',
+  },
+}
+
 /** A heading as compared with section titles: lower case, "Item 7." and punctuation removed. */
 export function tidyTitle(heading: string): string {
   return heading
