@@ -342,6 +342,16 @@ describe('extractive answers', () => {
     expect(other.abstention?.reason).toBe('no-period')
     expect(other.text).toContain('give no figure of “total revenue” for 2011')
   })
+  it('reads no line item in a title of office: a Chief Revenue Officer’s pay is no revenue', () => {
+    // Pandora's Summary Compensation Table (p.94) names its officers by title beside their pay.
+    const pay = tagged(
+      '94',
+      'John Trimble, 2011 350,000 — — 1,108,318 — 1,458,318 Chief Revenue Officer (1) Reflects the portion of salary paid.',
+    )
+    const r = extractiveAnswer('What was revenue in fiscal 2011?', [pay], { company })
+    expect(r.abstention?.reason).toBe('no-line-item')
+    expect(r.text).not.toContain('1,458,318')
+  })
   it('abstains when the asked period is in no matching passage, listing the closest passages', () => {
     const r = extractiveAnswer('What revenue did Acme record for the third quarter of 2016?', hits, {
       company,

@@ -231,11 +231,22 @@ function figureAnswers(
   // print one of its captions.
   const items = [...q.lineItems.keys()]
   if (items.length > 0) {
-    ok = ok.filter((u) => blanked.has(u) || items.some((i) => lineItemsNamed(quoted(u)).has(i)))
+    ok = ok.filter(
+      (u) => blanked.has(u) || items.some((i) => lineItemsNamed(withoutOffices(quoted(u))).has(i)),
+    )
     if (ok.length === 0) return { reason: 'no-line-item' }
   }
   return { ok }
 }
+
+/**
+ * A text without the titles of office it prints ("Chief Revenue Officer", "Chief Financial
+ * Officer"; Regulation S-K Item 401 names officers so): a caption inside a title is the office's
+ * name, not the line item, so the compensation table of a "Chief Revenue Officer" gives no figure
+ * of revenue.
+ */
+const OFFICE = /\bChief(?:\s+(?:and\s+)?\p{Lu}[\p{L}&-]*)+\s+Officers?\b/gu
+const withoutOffices = (text: string) => text.replace(OFFICE, ' ')
 
 /**
  * Units of measure (NIST SP 811: time, data, length, area, mass): a number printed before one
