@@ -50,11 +50,12 @@ export function countTrimmed(pages: readonly { matter: Matter }[]): { front: num
 
 /**
  * The pages a later stage takes. `chunk`: the body, and the back matter that carries a printed label
- (an unnumbered tail, such as an annual report's back cover, has no page a citation could name). `printed`: every page with a printed label
- * (front and back matter included, so a citation of them still checks), or every page when none has
- * one: what the store serves and counts. `store`: every page; an unlabelled one (a cover, Part II, a
- * trailing exhibit list) keeps its fallback mark, so the store serves it to the amendment report only
- * (registration numbers and signatures change there) and it never flags the version as fallback.
+ * (an unnumbered tail, such as an annual report's back cover, has no page a citation could name).
+ * `printed`: every page with a printed label (front and back matter included, so a citation of them
+ * still checks), or every page when none has one: what the store serves and counts. `store`: every
+ * page; an unlabelled one (a cover, Part II, a trailing exhibit list) keeps its fallback mark, so the
+ * store serves it to the amendment report only (registration numbers and signatures change there)
+ * and it never flags the version as fallback.
  */
 export function pagesFor(use: 'chunk' | 'printed' | 'store', pages: PageRecord[]): PageRecord[] {
   if (use === 'chunk') return pages.filter(isChunked)
