@@ -169,6 +169,15 @@ describe('the extractive answer is the list', () => {
   })
 })
 
+/** POST /ask about the seeded filing, in a session of its own. */
+const askApp = (app: FastifyInstance, question: string, session: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/ask',
+    payload: { filing: 'acme-s1', question },
+    headers: sessionCookie(session),
+  })
+
 describe('POST /ask names the underwriters from the table (real SQLite store, keyword retrieval)', () => {
   let env: TestEnv
   let app: FastifyInstance
@@ -183,12 +192,7 @@ describe('POST /ask names the underwriters from the table (real SQLite store, ke
   })
 
   it('answers “Who are the underwriters?” with each name on its line, cited on the table’s page', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/ask',
-      payload: { filing: 'acme-s1', question: 'Who are the underwriters?' },
-      headers: sessionCookie('test-session-name-lists-0001'),
-    })
+    const res = await askApp(app, 'Who are the underwriters?', 'test-session-name-lists-0001')
     expect(res.statusCode).toBe(200)
     const body = res.json<AskReply>()
     expect(body.mode).toBe('extractive')
@@ -224,12 +228,7 @@ describe('POST /ask reads the list in its section when the question’s words re
 
   it('gives the model the section’s passage too, in llm mode', async () => {
     fake.queue.push({ kind: 'text', text: 'Morgan Stanley & Co. Incorporated and others [p.114].' })
-    const res = await llm.inject({
-      method: 'POST',
-      url: '/ask',
-      payload: { filing: 'acme-s1', question: 'Which banks are managing the IPO?' },
-      headers: sessionCookie('test-session-name-lists-0003'),
-    })
+    const res = await askApp(llm, 'Which banks are managing the IPO?', 'test-session-name-lists-0003')
     expect(res.statusCode).toBe(200)
     expect(res.json<AskReply>().mode).toBe('llm')
     expect(fake.requests).toHaveLength(1)
@@ -239,12 +238,7 @@ describe('POST /ask reads the list in its section when the question’s words re
   })
 
   it('answers “Which banks are managing the IPO?” from the Underwriters section’s page', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/ask',
-      payload: { filing: 'acme-s1', question: 'Which banks are managing the IPO?' },
-      headers: sessionCookie('test-session-name-lists-0002'),
-    })
+    const res = await askApp(app, 'Which banks are managing the IPO?', 'test-session-name-lists-0002')
     expect(res.statusCode).toBe(200)
     const body = res.json<AskReply>()
     // Sources: the section's passage the answer cites, though the question did not retrieve it.

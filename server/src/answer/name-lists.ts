@@ -179,6 +179,14 @@ function cellsOf(row: TableRow, names: readonly string[], head: string): string[
   })
 }
 
+/** A list of its first MAX_LIST_ROWS rows, counting the rest. */
+const capped = (list: FormList, heading: string, rows: ListRow[]): ListAnswer => ({
+  list,
+  heading,
+  rows: rows.slice(0, MAX_LIST_ROWS),
+  more: Math.max(0, rows.length - MAX_LIST_ROWS),
+})
+
 /** A table of the page whose rows are mostly names of the list's parties: its name rows. */
 function tableList(list: FormList, page: PageRecord, hits: readonly SearchHit[]): ListAnswer | null {
   for (const t of page.tables ?? []) {
@@ -193,13 +201,7 @@ function tableList(list: FormList, page: PageRecord, hits: readonly SearchHit[])
       cells: cellsOf(r, cols.names, cols.head),
       page: r.page,
     }))
-    return {
-      list,
-      heading,
-      rows: rows.slice(0, MAX_LIST_ROWS),
-      more: Math.max(0, rows.length - MAX_LIST_ROWS),
-      ...(cols.head ? { columns: cols.head } : {}),
-    }
+    return { ...capped(list, heading, rows), ...(cols.head ? { columns: cols.head } : {}) }
   }
   return null
 }
@@ -222,13 +224,11 @@ function textList(list: FormList, page: PageRecord, hits: readonly SearchHit[]):
     if (run.length >= 2 && /^Total\b/i.test(line)) {
       const heading = printsUnder(list, headingAt(page, start, hits))
       if (heading) {
-        const rows = run.map((name) => ({ name, cells: [], page: page.label }))
-        return {
+        return capped(
           list,
           heading,
-          rows: rows.slice(0, MAX_LIST_ROWS),
-          more: Math.max(0, rows.length - MAX_LIST_ROWS),
-        }
+          run.map((name) => ({ name, cells: [], page: page.label })),
+        )
       }
     }
     run = []

@@ -52,6 +52,15 @@ async function* once(text: string): AsyncGenerator<string> {
   yield text
 }
 
+/** Retrieval from the filing's live version, with the configured retrieval parts. */
+function searchLive(deps: AnswerTextDeps, q: Question, query: QueryAnalysis): Promise<Hits> {
+  return readLive(deps, q.filing, q.status, () =>
+    retrieve(deps.store, deps.embedder, storeKey(q.filing), query, deps.config.RETRIEVAL_K, {
+      features: deps.retrievalFeatures,
+    }),
+  )
+}
+
 /** The retrieved chunks' pages (in retrieval order) and the tables printed on them. */
 async function pagesOf(
   deps: AnswerTextDeps,
@@ -84,9 +93,7 @@ async function withListSection(
   const seen = new Set(pages.map((p) => p.label))
   const out = { pages: [...pages], found: [] as Hits }
   for (const title of lists.map((l) => sectionTitle(l.section))) {
-    const found = await readLive(deps, q.filing, q.status, () =>
-      retrieve(deps.store, deps.embedder, key, analyzeQuery(title), deps.config.RETRIEVAL_K),
-    )
+    const found = await searchLive(deps, q, analyzeQuery(title))
     const more = (await pagesOf(deps, key, found)).pages.filter((p) => !seen.has(p.label))
     for (const p of more) seen.add(p.label)
     out.pages.push(...more)
@@ -211,12 +218,7 @@ export async function answerText(deps: AnswerTextDeps, q: Question): Promise<Asy
   }
   const query = analyzeQuery(q.body.question)
   q.analysis = analyzeQuestion(query, q.filing.company)
-  const search = (part: QueryAnalysis) =>
-    readLive(deps, q.filing, q.status, () =>
-      retrieve(deps.store, deps.embedder, storeKey(q.filing), part, deps.config.RETRIEVAL_K, {
-        features: deps.retrievalFeatures,
-      }),
-    )
+  const search = (part: QueryAnalysis) => searchLive(deps, q, part)
   const parts = questionParts(query)
   if (parts.length < 2) {
     q.hits = await search(query)

@@ -21,27 +21,14 @@ import type { AppDeps } from '../deps'
 import { AppError, upstreamError } from '../errors'
 import { findFiling, liveStatus, storeKey } from '../lookup'
 import { openEventStream, wantsEventStream } from '../sse'
-import { answerText } from './answer-text'
+import { type AnswerTextDeps, answerText } from './answer-text'
 import { Attempt } from './attempt'
 import { InProgress } from './in-progress'
 import { watchReply } from './lifetime'
 import type { Question } from './question'
 
-type Deps = Pick<
-  AppDeps,
-  | 'config'
-  | 'registry'
-  | 'store'
-  | 'startup'
-  | 'embedder'
-  | 'retrievalFeatures'
-  | 'anthropic'
-  | 'keys'
-  | 'allowances'
-  | 'budget'
-  | 'gate'
-  | 'changes'
->
+/** What answering needs: what the answer's text needs, and who asks and what they may spend. */
+type Deps = AnswerTextDeps & Pick<AppDeps, 'keys' | 'allowances'>
 
 export class AnswerService {
   /** Answers being written, awaited on close so a shutdown lets them finish. */
