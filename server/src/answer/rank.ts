@@ -12,7 +12,7 @@
 import { isYear, yearsIn } from '@asks1/shared/contract/calendar'
 import { parseFigures } from '@asks1/shared/contract/figures'
 import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
-import { holdsAnswerType, quarterWording } from '@asks1/shared/retrieval/query'
+import { holdsAnswerType, quarterWording, TIME_WORDS } from '@asks1/shared/retrieval/query'
 import { wordRelatives } from '@asks1/shared/retrieval/wordnet'
 import type { SearchHit } from '@asks1/shared/store'
 import { definedAbbreviations, withExpansions, withStandard } from './acronyms'
@@ -20,7 +20,6 @@ import { clipWindow, MAX_QUOTE } from './clip'
 import { everydayZipf } from './everyday'
 import type { FilingVocabulary } from './filing-df'
 import type { QuestionAnalysis } from './question'
-import { TIME_WORDS } from './select'
 import { stemsOf } from './stems'
 
 export interface RankedUnit extends TextUnit {
