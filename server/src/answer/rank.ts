@@ -19,6 +19,7 @@ import { definedAbbreviations, withExpansions, withStandard } from './acronyms'
 import { clipWindow, MAX_QUOTE } from './clip'
 import { everydayZipf } from './everyday'
 import type { FilingVocabulary } from './filing-df'
+import { isTitleWord } from './offices'
 import type { QuestionAnalysis } from './question'
 import { stemsOf } from './stems'
 
@@ -307,16 +308,6 @@ function measureText(
 }
 
 /**
- * Titles of office: Regulation S-K Item 401 lists a filer's officers by them ("Chief Executive
- * Officer", "Vice President"). A run of capitalised titles names an office, not who holds it.
- */
-const TITLE_WORDS = new Set(
-  'chief executive financial operating technology technical accounting officer officers president vice chairman chair director directors secretary treasurer general counsel board senior'.split(
-    ' ',
-  ),
-)
-
-/**
  * Whether a text names a person or firm (the answer-type evidence of the query module) once the
  * filer's own name and titles of office are read as common words: "Pandora was founded on a deeply
  * held passion" names no founder, "our Chief Executive Officer" no one.
@@ -324,7 +315,7 @@ const TITLE_WORDS = new Set(
 function namesSomeone(text: string, own: readonly string[]): boolean {
   const ownSet = new Set(own)
   const masked = text.replace(/\b\p{Lu}[\p{L}]*\b/gu, (w) =>
-    TITLE_WORDS.has(w.toLowerCase()) || stemsOf(w).some((t) => ownSet.has(t)) ? w.toLowerCase() : w,
+    isTitleWord(w) || stemsOf(w).some((t) => ownSet.has(t)) ? w.toLowerCase() : w,
   )
   return holdsAnswerType(masked, 'name')
 }

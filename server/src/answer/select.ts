@@ -11,6 +11,7 @@ import { type Figure, parseFigures } from '@asks1/shared/contract/figures'
 import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
 import { TIME_WORDS } from '@asks1/shared/retrieval/query'
 import { blankContexts, printsBlank, withheldContexts } from './blanks'
+import { withoutOffices } from './offices'
 import type { QuestionAnalysis } from './question'
 import type { RankedUnit } from './rank'
 import { stemsOf } from './stems'
@@ -221,15 +222,6 @@ function figureAnswers(
   }
   return { ok }
 }
-
-/**
- * A text without the titles of office it prints ("Chief Revenue Officer", "Chief Financial
- * Officer"; Regulation S-K Item 401 names officers so): a caption inside a title is the office's
- * name, not the line item, so the compensation table of a "Chief Revenue Officer" gives no figure
- * of revenue.
- */
-const OFFICE = /\bChief(?:\s+(?:and\s+)?\p{Lu}[\p{L}&-]*)+\s+Officers?\b/gu
-const withoutOffices = (text: string) => text.replace(OFFICE, ' ')
 
 /**
  * Units of measure (NIST SP 811: time, data, length, area, mass): a number printed before one
