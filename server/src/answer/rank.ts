@@ -134,6 +134,8 @@ export interface EvidenceModel {
   yearsHeld: readonly (readonly string[])[]
   /** Evidence (0..1), coverage (0..1), BM25 and the matched terms of one text. */
   measure(text: string, stems?: readonly string[]): Measure
+  /** `measure` of one of `units`, on the related forms the model already expanded for it. */
+  measureUnit(u: Prepared): Measure
   /** The text's stems in index space, with the abbreviations the question asks about read both ways. */
   stems(text: string): string[]
 }
@@ -164,7 +166,10 @@ export function evidenceModel(
   const abbreviations = askedAbbreviations(q, hits)
   const units = prepare(hits, abbreviations)
   const expand = relatedForms(q)
-  const w = termWeights(q, units, opts, expand)
+  // Each unit's stems with their related forms, once: the weights count them and the unit's
+  // measure matches on them.
+  const related = new Map(units.map((u) => [u, expand(u.stems)]))
+  const w = termWeights(q, units, opts, [...related.values()])
   const avgLen = units.reduce((a, u) => a + u.stems.length, 0) / Math.max(units.length, 1) || 1
   // A passage names what the question names when it prints the last word of each name: "Mr.
   // Zuckerberg" is about "Mark Zuckerberg"; "the United States" is not about Spotify.
@@ -179,7 +184,8 @@ export function evidenceModel(
     yearsHeld,
     stems: (text) => withExpansions(stemsOf(text), abbreviations),
     measure: (text, stems = withExpansions(stemsOf(text), abbreviations)) =>
-      measureText(q, w, avgLen, text, stems, expand),
+      measureText(q, w, avgLen, text, stems, expand(stems)),
+    measureUnit: (u) => measureText(q, w, avgLen, u.text, u.stems, related.get(u) ?? expand(u.stems)),
   }
 }
 
@@ -215,7 +221,10 @@ function relatedForms(q: QuestionAnalysis): (stems: readonly string[]) => string
     related.size === 0 ? [...stems] : [...stems, ...stems.flatMap((x) => related.get(x) ?? [])]
 }
 
-/** The question's terms weighed for the ranking (`rank`) and for the evidence (`evidence`). */
+/**
+ * The question's terms weighed for the ranking (`rank`) and for the evidence (`evidence`), over the
+ * units' stems with their related forms (`held`, one per unit).
+ */
 interface TermWeights {
   rank: (t: string) => number
   evidence: (t: string) => number
@@ -228,12 +237,11 @@ function termWeights(
   q: QuestionAnalysis,
   units: readonly Prepared[],
   opts: ModelOptions,
-  expand: (stems: readonly string[]) => string[],
+  held: readonly (readonly string[])[],
 ): TermWeights {
   const weights = opts.weights ?? { name: NAME_WEIGHT, unseen: UNSEEN_WEIGHT }
   const n = Math.max(units.length, 1)
   const df = new Map<string, number>()
-  const held = units.map((u) => expand(u.stems))
   for (const t of new Set(q.terms)) df.set(t, held.filter((u) => u.includes(t)).length)
   for (const p of q.phrases) df.set(p, units.filter((u) => u.lower.includes(p)).length)
   const localIdf = (t: string) => {
@@ -265,16 +273,18 @@ function termWeights(
   }
 }
 
-/** Evidence, coverage and BM25 of one text's stems against the question's weighed terms. */
+/**
+ * Evidence, coverage and BM25 of one text against the question's weighed terms: `printed` are its
+ * own stems (what the ranking counts), `stems` the same with their related forms (the evidence).
+ */
 function measureText(
   q: QuestionAnalysis,
   w: TermWeights,
   avgLen: number,
   text: string,
   printed: readonly string[],
-  expand: (stems: readonly string[]) => string[],
+  stems: readonly string[],
 ): Measure {
-  const stems = expand(printed)
   const lower = text.toLowerCase()
   let bm25 = 0
   let weight = 0
@@ -336,7 +346,7 @@ function figureFacts(text: string): { hasFigure: boolean; moneyOnly: boolean } {
  * wherever the unit prints them: they say whom the unit is about, not where the answer is.
  */
 function measureQuoted(u: Prepared, q: QuestionAnalysis, model: EvidenceModel) {
-  const whole = model.measure(u.text, u.stems)
+  const whole = model.measureUnit(u)
   const focus = [...whole.matched, ...q.periods]
   const window = clipWindow(u.text, focus, u.pageStarts.slice(1))
   if (u.text.length <= WINDOW_SCORED) return { ...whole, window, seen: u.text, stems: u.stems }
