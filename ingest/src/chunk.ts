@@ -12,7 +12,7 @@ import {
   PLACEHOLDER_LINE as PLACEHOLDER,
   tidyHeading as tidy,
 } from '@asks1/shared/contract/headings'
-import { isHeading, isTitleHeading, printedByTable, SectionPath } from './headings'
+import { isHeading, isTitleHeading, printedByTable, SectionPath, TableHeader } from './headings'
 import { ExhibitLists, isChunked } from './matter'
 
 export { isHeading, isTitleHeading } from './headings'
@@ -62,6 +62,7 @@ export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
     run = null
   }
   body.forEach((page, pi) => {
+    const header = new TableHeader()
     for (const line of page.text.split('\n')) {
       const text = line.trim()
       // EDGAR's "Table of Contents" back-link tops every page: navigation, not content.
@@ -74,8 +75,10 @@ export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
           else run = { at: words.length, parts: [text] }
         } else {
           closeRun()
-          if (isTitleHeading(text) && !printedByTable(text, page.tables)) addHeading(words.length, tidy(text))
+          if (isTitleHeading(text) && !printedByTable(text, page.tables) && !header.holds(text))
+            addHeading(words.length, tidy(text))
         }
+        header.read(text)
       }
       for (const w of line.split(/\s+/)) if (w) words.push({ text: w, page: pi })
     }
