@@ -89,6 +89,8 @@ const WHY: Record<
     `the passages that match the question give no figure of ${quoted([...q.lineItems.values()])}`,
   'no-name-answer': () => 'the passages that match the question name no person or firm',
   'no-place': () => 'the passages that match the question name no place (an address, a city and state)',
+  'no-duration': () =>
+    'the passages that match the question give no length of time (a number of days, months or years)',
   'no-period': (q) => {
     const items = [...q.lineItems.values()]
     return `the passages that match the question give no figure ${items.length ? `of ${quoted(items)} ` : ''}for ${q.periods.filter(isYear).join(' or ')}`
