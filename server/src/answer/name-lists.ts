@@ -15,6 +15,7 @@ import { lineItemOf } from '@asks1/shared/retrieval/line-items'
 import { FORM_SECTIONS, formSectionOf, PATH_SEP } from '@asks1/shared/retrieval/vocabulary'
 import type { SearchHit } from '@asks1/shared/store'
 import { AFFILIATES_PREFIX, FIRM_DESIGNATORS, FORM_LISTS, type FormList, type Parties } from './form-lists'
+import { extremeLines, moreLine } from './list-rank'
 import type { QuestionAnalysis } from './question'
 import { stemsOf } from './stems'
 
@@ -23,6 +24,11 @@ export interface ListRow {
   name: string
   cells: string[]
   page: string
+  /**
+   * The row's figures by column of the list's first table (null where a cell prints none: "—",
+   * "*", a blank); absent for a row of a continued table whose columns do not match.
+   */
+  values?: (number | null)[]
 }
 
 export interface ListAnswer {
@@ -34,6 +40,14 @@ export interface ListAnswer {
   more: number
   /** The words every column's name starts with, said once ("Beneficial Ownership Prior to the Offering"). */
   columns?: string
+  /** Every name row read, the table's continuation included (`rows` is its first MAX_LIST_ROWS). */
+  all: ListRow[]
+  /** The first table's column names, as printed: what `values` are. */
+  columnNames: string[]
+  /** The printed page of the last row read: where a continuation would be on the next page. */
+  lastPage: string
+  /** The question asks for the row with the highest or lowest figure (question.ts `extreme`). */
+  extreme?: 'most' | 'least'
 }
 
 /**
@@ -180,30 +194,102 @@ function cellsOf(row: TableRow, names: readonly string[], head: string): string[
 }
 
 /** A list of its first MAX_LIST_ROWS rows, counting the rest. */
-const capped = (list: FormList, heading: string, rows: ListRow[]): ListAnswer => ({
+const capped = (
+  list: FormList,
+  heading: string,
+  rows: ListRow[],
+  columnNames: string[] = [],
+): ListAnswer => ({
   list,
   heading,
   rows: rows.slice(0, MAX_LIST_ROWS),
   more: Math.max(0, rows.length - MAX_LIST_ROWS),
+  all: rows,
+  columnNames,
+  lastPage: rows.at(-1)?.page ?? '',
 })
 
-/** A table of the page whose rows are mostly names of the list's parties: its name rows. */
-function tableList(list: FormList, page: PageRecord, hits: readonly SearchHit[]): ListAnswer | null {
+/** A cell's figure: a positive number (a footnote marker "(4)" reads as −4, a dash or "*" as none). */
+const figureOf = (v: number | null | undefined): number | null =>
+  v !== null && v !== undefined && v > 0 ? v : null
+
+/** A table's name rows, when they are most of its rows (a list's table, not a text's). */
+function nameRows(list: FormList, t: Table): TableRow[] {
+  const names = t.rows.filter((r) => isName(r.label, list.parties))
+  return names.length >= 1 && names.length * 2 >= t.rows.length ? names : []
+}
+
+/** A table of the page whose rows are mostly names of the list's parties: its name rows, and their continuation. */
+function tableList(
+  list: FormList,
+  page: PageRecord,
+  hits: readonly SearchHit[],
+  following: Following,
+  inherited: string | null = null,
+): ListAnswer | null {
   for (const t of page.tables ?? []) {
-    const names = t.rows.filter((r) => isName(r.label, list.parties))
-    if (names.length < 2 || names.length * 2 < t.rows.length) continue
+    const names = nameRows(list, t)
+    if (names.length < 2) continue
     const at = page.text.indexOf(cleanName((names[0] as TableRow).label))
-    const heading = printsUnder(list, t.title) ?? printsUnder(list, headingAt(page, at, hits))
+    const heading = printsUnder(list, t.title) ?? printsUnder(list, headingAt(page, at, hits)) ?? inherited
     if (!heading) continue
     const cols = columnsOf(t)
-    const rows = names.map((r) => ({
+    const width = t.columns.length
+    const rowOf = (r: TableRow, c: { names: string[]; head: string }, same: boolean): ListRow => ({
       name: cleanName(r.label),
-      cells: cellsOf(r, cols.names, cols.head),
+      cells: cellsOf(r, c.names, c.head),
       page: r.page,
-    }))
-    return { ...capped(list, heading, rows), ...(cols.head ? { columns: cols.head } : {}) }
+      ...(same ? { values: r.cells.map((cell) => figureOf(cell.value)) } : {}),
+    })
+    const rows = names.map((r) => rowOf(r, cols, true))
+    for (const more of continuation(list, page, t, following)) {
+      // A continued table with the first one's columns reads under its names; another shape (a
+      // reader that split the table at a stub column) is quoted as printed and not compared.
+      const same = more.columns.length === width
+      const c = same ? cols : columnsOf(more)
+      rows.push(...nameRows(list, more).map((r) => rowOf(r, c, same)))
+    }
+    const names2 = t.columns.map((c) => columnName(c).replace(/\s+/g, ' ').trim())
+    return { ...capped(list, heading, rows, names2), ...(cols.head ? { columns: cols.head } : {}) }
   }
   return null
+}
+
+/**
+ * The page printed after each page, where the caller has read it (label → page): a list's table
+ * runs on there without its heading (a "(continued)" table of Item 403 or the syndicate).
+ */
+export type Following = ReadonlyMap<string, PageRecord>
+
+/** Pages a continued list is followed over: an Item 403 table or a syndicate runs over two or three. */
+export const MAX_CONTINUED_PAGES = 3
+
+/**
+ * The tables continuing `t`: the name tables printed after it on its page, then the first name
+ * table of each following page, up to a heading (another section begins) or a table of other rows.
+ */
+function continuation(list: FormList, page: PageRecord, t: Table, following: Following): Table[] {
+  const out: Table[] = []
+  const after = (page.tables ?? []).slice((page.tables ?? []).indexOf(t) + 1)
+  for (const u of after) {
+    if (nameRows(list, u).length === 0) return out
+    out.push(u)
+  }
+  let at = page
+  for (let n = 0; n < MAX_CONTINUED_PAGES; n++) {
+    const next = following.get(at.label)
+    const first = next?.tables?.[0]
+    if (!next || !first || nameRows(list, first).length === 0) return out
+    // A heading printed above the table opens another section: its rows are not this list's.
+    const starts = next.text.indexOf(cleanName((nameRows(list, first)[0] as TableRow).label))
+    if (headingLines(next.text.slice(0, Math.max(0, starts))).length > 0) return out
+    for (const u of next.tables ?? []) {
+      if (nameRows(list, u).length === 0) return out
+      out.push(u)
+    }
+    at = next
+  }
+  return out
 }
 
 /**
@@ -255,6 +341,28 @@ function nameLines(text: string): { line: string; at: number }[] {
 }
 
 /**
+ * The heading of the list's section a page ends under, when the page prints no list: the table
+ * then starts on the next page (Facebook's "PRINCIPAL AND SELLING STOCKHOLDERS" opens p.126 with its
+ * notes; the table is on p.127, under no heading of its own).
+ */
+export function openingHeading(list: FormList, page: PageRecord): string | null {
+  const last = headingLines(page.text).at(-1)
+  return last ? printsUnder(list, last) : null
+}
+
+/** The list printed at the top of the page after one that opens its section. */
+function openedList(
+  list: FormList,
+  page: PageRecord,
+  hits: readonly SearchHit[],
+  following: Following,
+): ListAnswer | null {
+  const heading = openingHeading(list, page)
+  const next = following.get(page.label)
+  return heading && next ? tableList(list, next, hits, following, heading) : null
+}
+
+/**
  * The list the question asks for, from the first retrieved page (in retrieval order) printing it
  * under one of its headings: its table's name rows, else its text's column of firm names. Null
  * when the question asks for no list of the form or no retrieved page prints one.
@@ -263,14 +371,17 @@ export function listAnswer(
   q: QuestionAnalysis,
   pages: readonly PageRecord[],
   hits: readonly SearchHit[],
+  following: Following = new Map(),
 ): ListAnswer | null {
   const lists = askedLists(q)
   if (lists.length === 0) return null
   for (const page of pages)
     for (const list of lists) {
       const found =
-        tableList(list, page, hits) ?? (list.parties === 'firms' ? textList(list, page, hits) : null)
-      if (found) return found
+        tableList(list, page, hits, following) ??
+        (list.parties === 'firms' ? textList(list, page, hits) : null) ??
+        openedList(list, page, hits, following)
+      if (found) return q.extreme ? { ...found, extreme: q.extreme } : found
     }
   return null
 }
@@ -282,16 +393,12 @@ export function listAnswer(
  * the row's printed page (so the figures beside a name are checked against that page).
  */
 export function listLines(a: ListAnswer): string[] {
+  if (a.extreme) return extremeLines(a, a.extreme)
   const first = a.rows[0]?.page
   const lead = `- ${a.list.what.charAt(0).toUpperCase()}${a.list.what.slice(1)}, as the table under “${a.heading}” names them${a.columns ? ` (${a.columns})` : ''}${first ? ` ${pageTag(first)}` : ''}:`
   const rows = a.rows.map(
     (r) =>
       `  - ${r.name}${r.cells.length ? ` — ${r.cells.join(a.columns ? ', ' : '; ')}` : ''} ${pageTag(r.page)}`,
   )
-  const last = a.rows.at(-1)
-  const more =
-    a.more > 0 && last
-      ? [`  - … and ${a.more} more names in the table on this page ${pageTag(last.page)}`]
-      : []
-  return [lead, ...rows, ...more]
+  return [lead, ...rows, ...moreLine(a)]
 }

@@ -35,6 +35,11 @@ export interface QuestionAnalysis {
    * which no single period's table cell states.
    */
   asksChange?: boolean
+  /**
+   * The question asks for the extreme of a list ("the largest shareholder", "the underwriter with
+   * the most shares"; "the smallest", "the fewest"): the row holding the highest or lowest figure.
+   */
+  extreme?: 'most' | 'least'
   /** The filing's own name, as index terms ("pandora", "media"): what a passage about the filer prints. */
   own?: string[]
   /**
@@ -46,6 +51,16 @@ export interface QuestionAnalysis {
 
 /** A degree question on speed asks a rate of change (answerTypeOf reads it as a percentage). */
 const RATE_FRAME = /\bhow\s+(?:fast|quickly)\b/i
+
+/**
+ * The superlative degree of the adjectives and determiners of size and quantity (large, big, great,
+ * high, many/much → most; small, low, few, little → least) and "top": English grammar, not a
+ * question's wording. "Most" as an adverb of degree before an adjective ("the most senior", "most
+ * likely", "most recent") or in "at most" names no quantity.
+ */
+const MOST =
+  /\b(?:largest|biggest|greatest|highest|top|most(?!\s+(?:recent|recently|senior|likely)\b)(?<!\bat\s+most))\b/i
+const LEAST = /\b(?:smallest|lowest|fewest|least)\b/i
 
 /** Question words capitalised for grammar, not because they name something. */
 const NOT_NAMES_TEXT = [
@@ -165,6 +180,11 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
     names: [...new Set(runs.flat())],
     nameHeads: [...new Set(runs.map((r) => r.at(-1) as string))],
     asksChange: RATE_FRAME.test(q.text),
+    ...(MOST.test(q.text)
+      ? { extreme: 'most' as const }
+      : LEAST.test(q.text)
+        ? { extreme: 'least' as const }
+        : {}),
     own: [...own],
     lineItems: lineItemsNamed(q.text),
   }

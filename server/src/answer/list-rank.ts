@@ -1,0 +1,76 @@
+/**
+ * "Who is the largest shareholder?", "Which underwriter takes the most shares?": the row of a list
+ * (name-lists.ts) holding the highest (or lowest) figure of the table's column of figures, with
+ * ties said as ties, or, where the filing leaves the figures blank (a preliminary prospectus's
+ * underwriting table, Rule 430A), that it does not say, and the rows it names. Pure.
+ */
+import { pageTag } from '@asks1/shared/contract/citations'
+import type { ListAnswer, ListRow } from './name-lists'
+
+/**
+ * The column the rows are compared by: the one most rows print a figure in (an Item 403 table's
+ * shares beneficially owned, which its percentages follow; the syndicate's shares; in a table of
+ * two classes, the class most holders own), the first on a tie. Null when no row prints one.
+ */
+export function rankingColumn(rows: readonly ListRow[], width: number): number | null {
+  let best: number | null = null
+  let most = 0
+  for (let i = 0; i < width; i++) {
+    const n = rows.filter((r) => typeof r.values?.[i] === 'number').length
+    if (n > most) {
+      most = n
+      best = i
+    }
+  }
+  return best
+}
+
+/** The rows holding the extreme figure of the column (more than one when they tie). */
+export function extremeRows(rows: readonly ListRow[], col: number, extreme: 'most' | 'least'): ListRow[] {
+  const valued = rows.filter((r) => typeof r.values?.[col] === 'number')
+  const values = valued.map((r) => r.values?.[col] as number)
+  if (values.length === 0) return []
+  const target = extreme === 'most' ? Math.max(...values) : Math.min(...values)
+  return valued.filter((r) => r.values?.[col] === target)
+}
+
+/**
+ * The line counting the rows not quoted, citing the pages they are printed on ("on this page" when
+ * that is the last quoted row's page; a table continued over a page break cites each page).
+ */
+export function moreLine(a: ListAnswer): string[] {
+  const last = a.rows.at(-1)
+  if (a.more === 0 || !last) return []
+  const pages = [...new Set(a.all.slice(a.rows.length).map((r) => r.page))]
+  const here = pages.length === 1 && pages[0] === last.page
+  return [
+    `  - … and ${a.more} more names in the table${here ? ' on this page' : ''} ${pages.map(pageTag).join(' ')}`,
+  ]
+}
+
+const capital = (s: string) => `${s.charAt(0).toUpperCase()}${s.slice(1)}`
+
+/** A row as quoted: its name, the cells beside it, its printed page. */
+const rowLine = (a: ListAnswer, r: ListRow) =>
+  `  - ${r.name}${r.cells.length ? ` — ${r.cells.join(a.columns ? ', ' : '; ')}` : ''} ${pageTag(r.page)}`
+
+/**
+ * The answer lines of a list asked for its extreme: a lead naming the list, the table's heading and
+ * the column compared, then the row (or the tied rows), each citing its printed page. Without a
+ * figure to compare, a lead saying so, then the rows the table names.
+ */
+export function extremeLines(a: ListAnswer, extreme: 'most' | 'least'): string[] {
+  const col = rankingColumn(a.all, a.columnNames.length)
+  const where = `the table under “${a.heading}”`
+  if (col === null) {
+    const first = a.rows[0]?.page
+    const lead = `- ${capital(where)} prints no figures beside ${a.list.what} (a preliminary prospectus leaves them blank until the offering is priced), so the filing does not say which holds the ${extreme}; it names${first ? ` ${pageTag(first)}` : ''}:`
+    return [lead, ...a.rows.map((r) => rowLine(a, r)), ...moreLine(a)]
+  }
+  const top = extremeRows(a.all, col, extreme)
+  const column = a.columnNames[col] ?? ''
+  const tie = top.length > 1 ? `${top.length} rows tie for the ${extreme}` : `the ${extreme}`
+  const compared = a.all.filter((r) => r.values !== undefined).length
+  const lead = `- Of ${a.list.what} in ${where} (${compared} rows compared), ${tie} by “${column}” ${pageTag((top[0] as ListRow).page)}:`
+  return [lead, ...top.map((r) => rowLine(a, r))]
+}
