@@ -6,16 +6,21 @@
  * from a retrieved page: its table, or, where a preliminary prospectus leaves the table's figures
  * blank (Securities Act Rule 430A) and no table is read, the run of firm names its text prints
  * above the "Total" line. Pure: the retrieved pages are passed in, in retrieval order.
+ *
+ * Over 300 lines because it is one reading of a page's layout (the heading in force, the table or
+ * the run of names under it, the tables continuing it on the next pages); the name tests
+ * (party-names.ts) and the ranking of rows (list-rank.ts) live apart.
  */
 
 import type { PageRecord } from '@asks1/shared/contract/chunk'
 import { pageTag } from '@asks1/shared/contract/citations'
+import { isHeading } from '@asks1/shared/contract/headings'
 import { columnName, type Table, type TableRow } from '@asks1/shared/contract/tables'
-import { lineItemOf } from '@asks1/shared/retrieval/line-items'
 import { FORM_SECTIONS, formSectionOf, PATH_SEP } from '@asks1/shared/retrieval/vocabulary'
 import type { SearchHit } from '@asks1/shared/store'
-import { AFFILIATES_PREFIX, FIRM_DESIGNATORS, FORM_LISTS, type FormList, type Parties } from './form-lists'
+import { FORM_LISTS, type FormList } from './form-lists'
 import { extremeLines, moreLine } from './list-rank'
+import { cleanName, DESIGNATORS, designatorOf, isFirmName, isName } from './party-names'
 import type { QuestionAnalysis } from './question'
 import { stemsOf } from './stems'
 
@@ -57,60 +62,7 @@ export interface ListAnswer {
  */
 export const MAX_LIST_ROWS = 10
 
-const DESIGNATORS = new Set(FIRM_DESIGNATORS)
-/** Words of a table's own rows, not of a name: "Total", "Per Share". */
-const TABLE_WORDS = /\b(?:total|subtotal|per|shares?)\b/i
-/** Credentials and suffixes after a person's name ("Yuri Maricich, MD", "Ravi I. Thadhani, MD, MPH"). */
-const CREDENTIALS =
-  /(?:,?\s+(?:Ph\.?\s?D\.?|M\.?D\.?|Sc\.?D\.?|MPH|M\.?B\.?A\.?|J\.?D\.?|Jr\.?|Sr\.?|II|III|IV|Esq\.?))+$/
-/** Particles of a surname, written lower case ("Ludwig van Beethoven"). */
-const PARTICLES = new Set(['de', 'da', 'del', 'der', 'di', 'du', 'la', 'le', 'van', 'von'])
-const CAPITALISED = /^(?:\p{Lu}[\p{L}'’.-]*|\p{Lu}\.(?:\p{Lu}\.)*|\d[\p{L}\p{N}-]*)[,]?$/u
-
-/** A label without footnote markers and dot leaders: "Morgan Stanley & Co. LLC(1)" → "Morgan Stanley & Co. LLC". */
-export const cleanName = (label: string) =>
-  label
-    .replace(/\s*(?:\.\s*){3,}.*$/, '')
-    .replace(/\s*(?:\(\d{1,2}\)|\*)+\s*$/, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-
-/** Every word capitalised, bar "&", "and", "of" and surname particles inside the name. */
-function titleWords(text: string): string[] | null {
-  const words = text.split(' ').filter(Boolean)
-  if (words.length === 0) return null
-  const ok = words.every(
-    (w, i) =>
-      CAPITALISED.test(w) ||
-      (i > 0 && i < words.length - 1 && (w === '&' || w === 'and' || w === 'of' || PARTICLES.has(w))),
-  )
-  return ok ? words : null
-}
-
-/** The last word of a name, as a designator would be looked up ("L.L.C." → "l.l.c"). */
-const designatorOf = (word: string) => word.toLowerCase().replace(/[.,]+$/, '')
-
-/** A firm's name: capitalised words ending in a designator the laws of organisation require. */
-export function isFirmName(label: string): boolean {
-  const name = cleanName(label)
-  const affiliated = name.replace(AFFILIATES_PREFIX, '')
-  if (affiliated !== name) return titleWords(affiliated) !== null
-  const words = titleWords(name)
-  if (!words || words.length < 2 || TABLE_WORDS.test(name)) return false
-  // "Goldman, Sachs & Co.": the partnership form is "& Co." as much as a designator.
-  return DESIGNATORS.has(designatorOf(words.at(-1) as string))
-}
-
-/** A person's name: two to five capitalised words or initials, credentials aside, no table word. */
-export function isPersonName(label: string): boolean {
-  const name = cleanName(label).replace(CREDENTIALS, '')
-  if (TABLE_WORDS.test(name) || lineItemOf(name) !== null) return false
-  const words = titleWords(name)
-  return !!words && words.length >= 2 && words.length <= 5
-}
-
-const isName = (label: string, parties: Parties) =>
-  isFirmName(label) || (parties === 'firms-or-people' && isPersonName(label))
+export { cleanName, isFirmName, isPersonName } from './party-names'
 
 /**
  * A question asking for names: "Who …", "Which …" (typed `other` when a noun follows: "Which
@@ -134,13 +86,17 @@ export function sectionTitle(section: string): string {
   return FORM_SECTIONS.find((s) => s.id === section)?.titles[0] ?? section
 }
 
-/** A heading line of a page: capitals only ("UNDERWRITING"), not the running "TABLE OF CONTENTS". */
-const HEADING_LINE = /^[A-Z][A-Z ,&'’-]{4,}$/
+/**
+ * A page's heading lines ("UNDERWRITING"), by the one heading test the chunker uses (not the running
+ * "TABLE OF CONTENTS"). On the four dev filings it finds every line the capitals-only pattern used
+ * here before found, and 38 more ("NOTES TO … (CONTINUED)", "U.S. FEDERAL …"), none on a page
+ * printing a list: the lists read are the same.
+ */
 const headingLines = (text: string) =>
   text
     .split('\n')
     .map((l) => l.trim())
-    .filter((l) => HEADING_LINE.test(l) && !/^TABLE OF CONTENTS$/.test(l))
+    .filter(isHeading)
 
 /**
  * The part of a heading (or a section path) naming the standard section that prints the list, as
