@@ -153,11 +153,14 @@ export interface ExtractiveOptions {
   tables?: readonly Table[]
   /** The retrieved pages (text and tables), in retrieval order: where a list of names is read. */
   pages?: readonly PageRecord[]
+  /**
+   * The list read from `pages` when the caller has read it already (listAnswer, with the pages its
+   * table runs on to); else it is read here.
+   */
+  list?: ListAnswer | null
   note?: string
   /** The filing's document frequencies, for the ranker's IDF (rank.ts). */
   vocabulary?: FilingVocabulary | null
-  /** The list the question asks for, when the caller read it (with its continued pages); else read from `pages`. */
-  list?: ListAnswer | null
 }
 
 function answerPart(q: QuestionAnalysis, hits: readonly SearchHit[], opts: ExtractiveOptions): PartResult {
@@ -209,6 +212,7 @@ export interface AnswerPart {
   hits: readonly SearchHit[]
   tables?: readonly Table[]
   pages?: readonly PageRecord[]
+  /** The list read from `pages`, when the caller has read it (ExtractiveOptions.list). */
   list?: ListAnswer | null
 }
 
