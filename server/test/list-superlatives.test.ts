@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { PageRecord } from '@asks1/shared/contract/chunk'
 import type { SearchHit } from '@asks1/shared/store'
 import { describe, expect, it } from 'vitest'
+import { compoundAnswer } from '../src/answer/extractive'
 import { listAnswer, listLines } from '../src/answer/name-lists'
 import { analyzeQuestion } from '../src/answer/question'
 import { chunksOf } from './helper'
@@ -106,5 +107,29 @@ describe('a list continued over a page break', () => {
     expect(a).toBeNull()
     const b = ask('Who are the principal stockholders?', 'camp4', ['181'], { '181': '196' })
     expect(b?.lastPage).toBe('181')
+  })
+})
+
+describe('a second part asking the size of the row the first part answered', () => {
+  const pages = [page('camp4', '181'), page('camp4', '196')]
+  const hits = hitsOf('camp4-424b4', pages)
+  const parts = (second: string) =>
+    compoundAnswer([
+      { q: analyzeQuestion('Which investor owns the biggest stake?'), hits, pages },
+      { q: analyzeQuestion(second), hits, pages },
+    ]).text
+
+  it('answers "how large is it?" with the row’s own figures', () => {
+    const text = parts('how large is it?')
+    const after = text.slice(text.indexOf('On “How large is it?”:'))
+    expect(after.split('\n')[1]).toBe(
+      '- Entities affiliated with Enavate Sciences — Number of shares beneficially owned: 2,422,166; Percentage of shares beneficially owned Before offering: 19.1%; Percentage of shares beneficially owned After offering: 12.4% [p.181]',
+    )
+  })
+
+  it('leaves a part asking something else of it to its own passages', () => {
+    const text = parts('who manages it?')
+    const after = text.slice(text.indexOf('On “Who manages it?”:'))
+    expect(after).not.toContain('Enavate Sciences — Number')
   })
 })

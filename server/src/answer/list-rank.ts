@@ -5,7 +5,9 @@
  * underwriting table, Rule 430A), that it does not say, and the rows it names. Pure.
  */
 import { pageTag } from '@asks1/shared/contract/citations'
+import { PRONOUN } from './compound'
 import type { ListAnswer, ListRow } from './name-lists'
+import type { QuestionAnalysis } from './question'
 
 /**
  * The column the rows are compared by: the one most rows print a figure in (an Item 403 table's
@@ -73,4 +75,21 @@ export function extremeLines(a: ListAnswer, extreme: 'most' | 'least'): string[]
   const compared = a.all.filter((r) => r.values !== undefined).length
   const lead = `- Of ${a.list.what} in ${where} (${compared} rows compared), ${tie} by “${column}” ${pageTag((top[0] as ListRow).page)}:`
   return [lead, ...top.map((r) => rowLine(a, r))]
+}
+
+/** "How" + an adjective or determiner of size or quantity: a degree question asking how large. */
+const SIZE_FRAME = /\bhow\s+(?:large|big|much|many)\b/i
+
+/**
+ * A later part of a compound question answered by the first part's extreme row: its pronoun
+ * stands for the party the row names ("Which investor owns the biggest stake, and how large is
+ * it?"), and a question of its size or share is answered by the figures the row prints, not by
+ * passages about other holders. Null when the part asks something else of it.
+ */
+export function rowOfAnaphor(a: ListAnswer | null | undefined, q: QuestionAnalysis): string[] | null {
+  if (!a?.extreme || !PRONOUN.test(q.text)) return null
+  if (!SIZE_FRAME.test(q.text) && !['amount', 'percentage', 'count'].includes(q.answerType)) return null
+  const col = rankingColumn(a.all, a.columnNames.length)
+  if (col === null) return null
+  return extremeRows(a.all, col, a.extreme).map((r) => rowLine(a, r).trimStart())
 }
