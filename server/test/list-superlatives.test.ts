@@ -90,6 +90,18 @@ describe('the largest, the most, the fewest of a list', () => {
 })
 
 describe('a list continued over a page break', () => {
+  it('lines up a table the reader split at a stub column with the first one’s columns', () => {
+    // p.127's 5 % holders are read as a second table of five columns, without the first one's stub
+    // column and its "Shares Being Offered": shares and percentages line up only one column on.
+    const a = ask('Who are the principal stockholders?', 'facebook', ['126'], { '126': '127' })
+    const dst = a?.all.find((r) => r.name === 'Entities affiliated with DST Global Limited')
+    expect(dst?.values).toEqual([null, 36711928, 31.4, 94567945, 5.4, 5.5, null])
+    expect(dst?.cells).toContain(
+      'Shares Beneficially Owned Prior to this Offering Class B Shares(1): 94,567,945',
+    )
+    expect(a?.all.filter((r) => r.values !== undefined)).toHaveLength(16)
+  })
+
   it('reads the continued rows with their own page, and counts the rest on both pages', () => {
     const alone = ask('Who are the principal stockholders?', 'camp4', ['181'])
     const both = ask('Who are the principal stockholders?', 'camp4', ['181'], { '181': '182' })

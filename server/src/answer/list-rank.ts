@@ -5,6 +5,7 @@
  * underwriting table, Rule 430A), that it does not say, and the rows it names. Pure.
  */
 import { pageTag } from '@asks1/shared/contract/citations'
+import type { TableRow } from '@asks1/shared/contract/tables'
 import { PRONOUN } from './compound'
 import type { ListAnswer, ListRow } from './name-lists'
 import type { QuestionAnalysis } from './question'
@@ -25,6 +26,52 @@ export function rankingColumn(rows: readonly ListRow[], width: number): number |
     }
   }
   return best
+}
+
+/** A cell's figure: a positive number (a footnote marker "(4)" reads as −4, a dash or "*" as none). */
+export const figureOf = (v: number | null | undefined): number | null =>
+  v !== null && v !== undefined && v > 0 ? v : null
+
+/** A row's figures placed in a table of `width` columns from column `at` on. */
+export function placed(r: TableRow, at: number, width: number): (number | null)[] {
+  const out: (number | null)[] = Array.from({ length: width }, () => null)
+  r.cells.forEach((c, j) => {
+    if (at + j < width) out[at + j] = figureOf(c.value)
+  })
+  return out
+}
+
+/** What a column's figures are, over the rows given: none, at most 100 (a percentage), or larger (a count). */
+function columnKind(rows: readonly TableRow[], col: number): 'none' | 'small' | 'large' {
+  const values = rows.map((r) => figureOf(r.cells[col]?.value)).filter((v): v is number => v !== null)
+  if (values.length === 0) return 'none'
+  return Math.max(...values) > 100 ? 'large' : 'small'
+}
+
+/**
+ * Where a continued table's columns sit among the first table's: the one offset at which every
+ * column of figures is of the same kind as the first table's (shares beside shares, percentages
+ * beside percentages; a column either prints no figure in goes with any). The same width is offset
+ * 0. Null when no offset, or more than one, fits: the rows are then not compared.
+ */
+export function columnOffset(
+  first: readonly TableRow[],
+  width: number,
+  more: readonly TableRow[],
+  moreWidth: number,
+): number | null {
+  if (moreWidth === width) return 0
+  if (moreWidth > width) return null
+  const fits: number[] = []
+  for (let k = 0; k + moreWidth <= width; k++) {
+    const ok = Array.from({ length: moreWidth }, (_, j) => j).every((j) => {
+      const a = columnKind(first, k + j)
+      const b = columnKind(more, j)
+      return a === 'none' || b === 'none' || a === b
+    })
+    if (ok) fits.push(k)
+  }
+  return fits.length === 1 ? (fits[0] as number) : null
 }
 
 /** The rows holding the extreme figure of the column (more than one when they tie). */

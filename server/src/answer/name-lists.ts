@@ -19,7 +19,7 @@ import { columnName, type Table, type TableRow } from '@asks1/shared/contract/ta
 import { FORM_SECTIONS, formSectionOf, PATH_SEP } from '@asks1/shared/retrieval/vocabulary'
 import type { SearchHit } from '@asks1/shared/store'
 import { FORM_LISTS, type FormList } from './form-lists'
-import { extremeLines, moreLine } from './list-rank'
+import { columnOffset, extremeLines, moreLine, placed } from './list-rank'
 import { cleanName, DESIGNATORS, designatorOf, isFirmName, isName } from './party-names'
 import type { QuestionAnalysis } from './question'
 import { stemsOf } from './stems'
@@ -165,10 +165,6 @@ const capped = (
   lastPage: rows.at(-1)?.page ?? '',
 })
 
-/** A cell's figure: a positive number (a footnote marker "(4)" reads as −4, a dash or "*" as none). */
-const figureOf = (v: number | null | undefined): number | null =>
-  v !== null && v !== undefined && v > 0 ? v : null
-
 /** A table's name rows, when they are most of its rows (a list's table, not a text's). */
 function nameRows(list: FormList, t: Table): TableRow[] {
   const names = t.rows.filter((r) => isName(r.label, list.parties))
@@ -191,19 +187,27 @@ function tableList(
     if (!heading) continue
     const cols = columnsOf(t)
     const width = t.columns.length
-    const rowOf = (r: TableRow, c: { names: string[]; head: string }, same: boolean): ListRow => ({
+    // A row's cells and figures under the first table's columns from `at` on (a continued table
+    // may lack columns at either side: the reader split the table at a stub column).
+    const rowOf = (r: TableRow, at: number): ListRow => ({
       name: cleanName(r.label),
-      cells: cellsOf(r, c.names, c.head),
+      cells: cellsOf(r, cols.names.slice(at), cols.head),
       page: r.page,
-      ...(same ? { values: r.cells.map((cell) => figureOf(cell.value)) } : {}),
+      values: placed(r, at, width),
     })
-    const rows = names.map((r) => rowOf(r, cols, true))
+    const rows = names.map((r) => rowOf(r, 0))
     for (const more of continuation(list, page, t, following)) {
-      // A continued table with the first one's columns reads under its names; another shape (a
-      // reader that split the table at a stub column) is quoted as printed and not compared.
-      const same = more.columns.length === width
-      const c = same ? cols : columnsOf(more)
-      rows.push(...nameRows(list, more).map((r) => rowOf(r, c, same)))
+      // A continued table reads under the first one's column names where its figures line up with
+      // them (columnOffset); otherwise it is quoted as printed and not compared.
+      const moreNames = nameRows(list, more)
+      const at = columnOffset(names, width, moreNames, more.columns.length)
+      rows.push(
+        ...moreNames.map((r) =>
+          at === null
+            ? { name: cleanName(r.label), cells: cellsOf(r, columnsOf(more).names, ''), page: r.page }
+            : rowOf(r, at),
+        ),
+      )
     }
     const names2 = t.columns.map((c) => columnName(c).replace(/\s+/g, ' ').trim())
     return { ...capped(list, heading, rows, names2), ...(cols.head ? { columns: cols.head } : {}) }
