@@ -55,6 +55,30 @@ describe('the largest, the most, the fewest of a list', () => {
     ])
   })
 
+  it('ranks the rows when the question asks for several', () => {
+    const names = (q: string) => {
+      const a = ask(q, 'camp4', ['196'])
+      return a
+        ? listLines(a)
+            .slice(1)
+            .map((l) => l.split(' — ')[0]?.trim())
+        : []
+    }
+    expect(names('Who are the top 2 underwriters?')).toEqual([
+      '- J.P. Morgan Securities LLC',
+      '- Leerink Partners LLC',
+    ])
+    expect(names('Which are the three smallest underwriters?')).toEqual([
+      '- William Blair & Company, L.L.C.',
+      '- Piper Sandler & Co.',
+      '- Leerink Partners LLC',
+    ])
+    const all = ask('Who are the largest shareholders?', 'pandora', ['104'])
+    expect(all && listLines(all)[0]).toMatch(
+      /the 5 with the most by “Beneficial Ownership Prior to the Offering Number”, in order \[p\.104\]:$/,
+    )
+  })
+
   it('says so when rows tie', () => {
     // Item 403 counts a fund's shares again for the director who shares its voting power.
     const a = ask('Who is the largest shareholder?', 'pandora', ['104'])

@@ -116,12 +116,30 @@ export function extremeLines(a: ListAnswer, extreme: 'most' | 'least'): string[]
     const lead = `- ${capital(where)} prints no figures beside ${a.list.what} (a preliminary prospectus leaves them blank until the offering is priced), so the filing does not say which holds the ${extreme}; it names${first ? ` ${pageTag(first)}` : ''}:`
     return [lead, ...a.rows.map((r) => rowLine(a, r)), ...moreLine(a)]
   }
-  const top = extremeRows(a.all, col, extreme)
   const column = a.columnNames[col] ?? ''
-  const tie = top.length > 1 ? `${top.length} rows tie for the ${extreme}` : `the ${extreme}`
   const compared = a.all.filter((r) => r.values !== undefined).length
+  if (a.ranked) {
+    const order = rankedRows(a.all, col, extreme).slice(0, a.ranked === 'all' ? MAX_RANKED : a.ranked)
+    const lead = `- Of ${a.list.what} in ${where} (${compared} rows compared), the ${order.length} with the ${extreme} by “${column}”, in order ${pageTag((order[0] as ListRow).page)}:`
+    return [lead, ...order.map((r) => rowLine(a, r))]
+  }
+  const top = extremeRows(a.all, col, extreme)
+  const tie = top.length > 1 ? `${top.length} rows tie for the ${extreme}` : `the ${extreme}`
   const lead = `- Of ${a.list.what} in ${where} (${compared} rows compared), ${tie} by “${column}” ${pageTag((top[0] as ListRow).page)}:`
   return [lead, ...top.map((r) => rowLine(a, r))]
+}
+
+/** Most rows a ranked answer quotes when the question gives no count ("the largest shareholders"). */
+const MAX_RANKED = 5
+
+/** The rows printing a figure in the column, the extreme first (the table's order among equals). */
+export function rankedRows(rows: readonly ListRow[], col: number, extreme: 'most' | 'least'): ListRow[] {
+  const valued = rows.filter((r) => typeof r.values?.[col] === 'number')
+  const sign = extreme === 'most' ? -1 : 1
+  return valued
+    .map((r, i) => ({ r, i }))
+    .sort((x, y) => sign * ((x.r.values?.[col] as number) - (y.r.values?.[col] as number)) || x.i - y.i)
+    .map(({ r }) => r)
 }
 
 /** "How" + an adjective or determiner of size or quantity: a degree question asking how large. */

@@ -53,6 +53,8 @@ export interface ListAnswer {
   lastPage: string
   /** The question asks for the row with the highest or lowest figure (question.ts `extreme`). */
   extreme?: 'most' | 'least'
+  /** How many rows of the extreme it asks for, ranked (question.ts `ranked`). */
+  ranked?: number | 'all'
 }
 
 /**
@@ -341,7 +343,8 @@ export function listAnswer(
         tableList(list, page, hits, following) ??
         (list.parties === 'firms' ? textList(list, page, hits) : null) ??
         openedList(list, page, hits, following)
-      if (found) return q.extreme ? { ...found, extreme: q.extreme } : found
+      if (found)
+        return q.extreme ? { ...found, extreme: q.extreme, ...(q.ranked ? { ranked: q.ranked } : {}) } : found
     }
   return null
 }

@@ -39,6 +39,11 @@ export interface QuestionAnalysis {
    * the most shares"; "the smallest", "the fewest"): the row holding the highest or lowest figure.
    */
   extreme?: 'most' | 'least'
+  /**
+   * How many rows of the extreme it asks for, ranked: "the top three shareholders" (3), "the
+   * largest shareholders" (every row, a plural after the superlative); absent for one.
+   */
+  ranked?: number | 'all'
   /** The filing's own name, as index terms ("pandora", "media"): what a passage about the filer prints. */
   own?: string[]
   /**
@@ -60,6 +65,40 @@ const RATE_FRAME = /\bhow\s+(?:fast|quickly)\b/i
 const MOST =
   /\b(?:largest|biggest|greatest|highest|top|most(?!\s+(?:recent|recently|senior|likely)\b)(?<!\bat\s+most))\b/i
 const LEAST = /\b(?:smallest|lowest|fewest|least)\b/i
+
+/** Adjectives in the superlative (not the determiner "most": "the most shares" asks which one holds them). */
+const SUPERLATIVE_ADJ = 'top|largest|biggest|greatest|highest|smallest|lowest'
+const COUNTS: Readonly<Record<string, number>> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+}
+const COUNT = `\\d{1,2}|${Object.keys(COUNTS).join('|')}`
+/** "top 3", "the three largest": a count beside the superlative. */
+const RANKED_COUNT = new RegExp(
+  `\\b(?:${SUPERLATIVE_ADJ})\\s+(${COUNT})\\b|\\b(${COUNT})\\s+(?:${SUPERLATIVE_ADJ})\\b`,
+  'i',
+)
+/** A plural noun after the superlative ("the largest shareholders"; not "class", "business"). */
+const RANKED_PLURAL = new RegExp(
+  `\\b(?:${SUPERLATIVE_ADJ})\\s+(?:[a-z-]+\\s+)?[a-z]+[^s\\W]s\\b(?<!(?:ss|us|is))`,
+  'i',
+)
+
+/** How many rows a superlative question asks for (question.ts `ranked`). */
+function rankedOf(text: string): number | 'all' | undefined {
+  const m = RANKED_COUNT.exec(text)
+  const n = m ? (m[1] ?? m[2] ?? '') : ''
+  const count = /\d/.test(n) ? Number(n) : COUNTS[n.toLowerCase()]
+  if (count !== undefined && count >= 2) return count
+  return RANKED_PLURAL.test(text) ? 'all' : undefined
+}
 
 /** Question words capitalised for grammar, not because they name something. */
 const NOT_NAMES_TEXT = [
@@ -165,6 +204,7 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
       : LEAST.test(q.text)
         ? { extreme: 'least' as const }
         : {}),
+    ...((MOST.test(q.text) || LEAST.test(q.text)) && rankedOf(q.text) ? { ranked: rankedOf(q.text) } : {}),
     own: [...own],
     lineItems: lineItemsNamed(q.text),
   }
