@@ -1,11 +1,18 @@
 /**
  * The switches of retrieval's components, so each can be measured alone and together
  * (`RETRIEVAL_OFF=heading,form,rerank pnpm eval:retrieval`). All on by default but `rows`
- * (`RETRIEVAL_ON=rows`).
+ * and `pathb` (`RETRIEVAL_ON=rows,pathb`).
  */
 export interface RetrievalFeatures {
   /** Section-path terms weigh more (BM25F-style field weight). */
   heading: boolean
+  /**
+   * The section-path field's BM25 normalises its length by FIELD_B.heading rather than FTS5's 0.75
+   * (SQLite): a path's length is how many headings the chunk spans, not how wordy it is. Off by
+   * default (RETRIEVAL_ON=pathb): it lifts retrieval on every group but costs the check sets'
+   * extractive answers a citation (docs/retrieval.md, round 6).
+   */
+  pathb: boolean
   /** The standard section's description (vocabulary.ts) is searched as a field of the chunk. */
   form: boolean
   /** Body BM25 with Lucene's positive IDF rather than FTS5's (SQLite; store/sqlite/bm25.ts). */
@@ -50,6 +57,7 @@ export interface RetrievalFeatures {
 
 export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   heading: true,
+  pathb: false,
   form: true,
   idf: true,
   frame: true,
@@ -104,3 +112,12 @@ export const FIELD_WEIGHTS = { body: 1, heading: 0.1, form: 0.02 } as const
  * since they were set on the tuning sets; Qdrant is not measured by `pnpm eval:retrieval`.
  */
 export const SPARSE_FIELD_WEIGHTS = { body: 1, heading: 2, form: 0.25 } as const
+
+/**
+ * BM25 length normalisation b of the section-path field (SQLite; FTS5's bm25() fixes 0.75, the
+ * store rescores each term: store/sqlite/bm25.ts). A path is one or two headings, plus those that
+ * start inside the chunk (`innerSections`): at 0.75 a chunk indexed under two subsections counted
+ * each heading term for less than a chunk under one. Set on the tuning sets (round 6,
+ * docs/retrieval.md): 0 and 0.1 give tuning MRR 0.713, 0.2 to 0.4 0.705, 0.5 and 0.75 0.696.
+ */
+export const FIELD_B = { heading: 0.3 } as const
