@@ -16,6 +16,7 @@ import { PRONOUN } from './compound'
 import type { FilingVocabulary } from './filing-df'
 import { rowOfAnaphor } from './list-rank'
 import { type ListAnswer, listAnswer, listLines } from './name-lists'
+import { PAGE_UNIT_WEIGHT } from './page-units'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { quoteSpan } from './quote-pages'
 import { evidenceModel, type RankedUnit, rankUnits } from './rank'
@@ -160,6 +161,11 @@ export interface ExtractiveOptions {
    */
   list?: ListAnswer | null
   note?: string
+  /**
+   * Rank the other units of the `pages` the retrieved chunks run over too (page-units.ts; default
+   * true).
+   */
+  wholePages?: boolean
   /** The filing's document frequencies, for the ranker's IDF (rank.ts). */
   vocabulary?: FilingVocabulary | null
 }
@@ -167,8 +173,18 @@ export interface ExtractiveOptions {
 function answerPart(q: QuestionAnalysis, hits: readonly SearchHit[], opts: ExtractiveOptions): PartResult {
   const params = opts.params ?? SELECT_DEFAULTS
   // One model of the retrieved sentences (segmented and stemmed once) serves ranking and table rows.
-  const model = evidenceModel(q, hits, { filing: opts.vocabulary })
-  const sel = selectQuotes(q, rankUnits(q, model), params)
+  const wholePages =
+    opts.wholePages !== false && opts.pages?.length ? { pages: opts.pages, weight: PAGE_UNIT_WEIGHT } : null
+  const model = evidenceModel(q, hits, { filing: opts.vocabulary, wholePages })
+  const ranked = rankUnits(q, model)
+  // The rest of the pages may answer only a question the retrieved passages answer: read alone,
+  // their many more sentences let a negative through (pandora-s1-28, "Whole pages round").
+  const own = selectQuotes(
+    q,
+    ranked.filter((u) => !u.outside),
+    params,
+  )
+  const sel = own.abstained || !wholePages ? own : selectQuotes(q, ranked, params)
   // A figure question is answered from a table's row and period column first, when one fits; not a
   // question of how fast something changed: a period's column states a level, not a change.
   const rows =

@@ -20,6 +20,7 @@ import { clipWindow, MAX_QUOTE } from './clip'
 import { everydayZipf } from './everyday'
 import type { FilingVocabulary } from './filing-df'
 import { isTitleWord } from './offices'
+import { pageUnits, type WholePages } from './page-units'
 import type { QuestionAnalysis } from './question'
 import { stemsOf } from './stems'
 
@@ -34,6 +35,8 @@ export interface RankedUnit extends TextUnit {
   matched: string[]
   /** Rank of the retrieved chunk it came from (0 = best). */
   hit: number
+  /** Read from the chunk's printed page, outside the chunk's own text (page-units.ts). */
+  outside: boolean
   section: string | null
   /** The unit names a period the question asks about (the year, and the quarter when one is asked). */
   periodHit: boolean
@@ -85,6 +88,8 @@ export interface Prepared extends TextUnit {
   section: string | null
   stems: string[]
   lower: string
+  /** Read from the printed page of a retrieved chunk, outside the chunk's own text (page-units.ts). */
+  outside?: boolean
 }
 
 /** Prepared units per retrieved list: the answer and its relevance check read the same hits. */
@@ -138,6 +143,8 @@ export interface EvidenceModel {
   measureUnit(u: Prepared): Measure
   /** The text's stems in index space, with the abbreviations the question asks about read both ways. */
   stems(text: string): string[]
+  /** What a unit read outside its chunk weighs (page-units.ts; 1 when none is added). */
+  outsideWeight: number
 }
 
 interface Measure {
@@ -155,6 +162,8 @@ export interface ModelOptions {
    * on the retrieved units, and a word rare in the filing would carry weak matches over the bar.
    */
   filing?: FilingVocabulary | null
+  /** The retrieved chunks' whole printed pages, whose other units are ranked too (page-units.ts). */
+  wholePages?: WholePages | null
 }
 
 /** The question's terms weighed over the retrieved units, and a measure of any text against them. */
@@ -164,13 +173,21 @@ export function evidenceModel(
   opts: ModelOptions = {},
 ): EvidenceModel {
   const abbreviations = askedAbbreviations(q, hits)
-  const units = prepare(hits, abbreviations)
+  const own = prepare(hits, abbreviations)
+  const units = opts.wholePages ? [...own, ...pageUnits(hits, own, opts.wholePages, abbreviations)] : own
   const expand = relatedForms(q)
   // Each unit's stems with their related forms, once: the weights count them and the unit's
   // measure matches on them.
   const related = new Map(units.map((u) => [u, expand(u.stems)]))
-  const w = termWeights(q, units, opts, [...related.values()])
-  const avgLen = units.reduce((a, u) => a + u.stems.length, 0) / Math.max(units.length, 1) || 1
+  // The weights are the chunks' own units': the pages add candidates, not evidence (the abstention
+  // bar was calibrated on the retrieved passages).
+  const w = termWeights(
+    q,
+    own,
+    opts,
+    own.map((u) => related.get(u) ?? []),
+  )
+  const avgLen = own.reduce((a, u) => a + u.stems.length, 0) / Math.max(own.length, 1) || 1
   // A passage names what the question names when it prints the last word of each name: "Mr.
   // Zuckerberg" is about "Mark Zuckerberg"; "the United States" is not about Spotify.
   const namesHeld = hits.map((h) => {
@@ -182,6 +199,7 @@ export function evidenceModel(
     units,
     namesHeld,
     yearsHeld,
+    outsideWeight: opts.wholePages?.weight ?? 1,
     stems: (text) => withExpansions(stemsOf(text), abbreviations),
     measure: (text, stems = withExpansions(stemsOf(text), abbreviations)) =>
       measureText(q, w, avgLen, text, stems, expand(stems)),
@@ -385,6 +403,7 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
       if (hedged && HEDGE_RE.test(u.text)) score *= HEDGE_FACTOR
       // Retrieval already ranked the chunks: a gentle preference for earlier ones.
       score /= 1 + u.hit * 0.05
+      if (u.outside) score *= model.outsideWeight
       return {
         text: u.text,
         window,
@@ -392,6 +411,7 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
         pageStarts: u.pageStarts,
         kind: u.kind,
         hit: u.hit,
+        outside: !!u.outside,
         section: u.section,
         score,
         coverage,
