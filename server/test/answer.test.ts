@@ -63,8 +63,11 @@ describe('question analysis', () => {
     const margin = analyzeQuestion('Is the operating margin improving?', company).phrases
     expect(margin).toEqual(expect.arrayContaining(['net sales', 'revenue', 'operating income']))
     expect(margin).not.toContain('total revenue')
-    // No ratio named, no captions added.
+    // No ratio named, no captions added; nor for a non-GAAP one (statements.ts, ratioCaptions).
     expect(analyzeQuestion('Who audits the company?', company).phrases).toEqual([])
+    expect(analyzeQuestion('What was the adjusted operating margin?', company).phrases).not.toContain(
+      'operating income',
+    )
   })
 
   it('reads a related form of a question word as evidence, not a period word, and ranks by printed words', () => {

@@ -11,6 +11,7 @@ import { statementChunks } from '../src/retrieval/statement-pool'
 import {
   askedStatements,
   labelsIn,
+  ratioCaptions,
   sentencesOf,
   splitInstructions,
   statementsPrinted,
@@ -52,6 +53,22 @@ describe('financial labels', () => {
       'cash-flow-statement',
       'income-statement',
     ])
+  })
+
+  it("reads a GAAP ratio's line-item captions, not a non-GAAP one's", () => {
+    expect(ratioCaptions('What was the operating margin in 2011?')).toEqual(
+      expect.arrayContaining(['operating income', 'revenue', 'net sales']),
+    )
+    // Adjusted, non-GAAP and pro forma measures are computed from figures the filing prints by the
+    // measure's own name: the GAAP rows would give another measure.
+    expect(ratioCaptions('What was the adjusted operating margin in 2011?')).toEqual([])
+    expect(ratioCaptions('What was the non-GAAP gross margin?')).toEqual([])
+    expect(ratioCaptions('What was the pro forma EBITDA margin?')).toEqual([])
+    // Only the qualified ratio loses its captions.
+    const both = ratioCaptions('Compare the gross margin with the adjusted operating margin.')
+    expect(both).toContain('gross profit')
+    expect(both).not.toContain('operating income')
+    expect(ratioCaptions('Who audits the company?')).toEqual([])
   })
 })
 

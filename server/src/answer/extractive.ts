@@ -14,7 +14,7 @@ import type { SearchHit } from '@asks1/shared/store'
 import { clip } from './clip'
 import { PRONOUN } from './compound'
 import type { FilingVocabulary } from './filing-df'
-import { listAnswer, listLines } from './name-lists'
+import { type ListAnswer, listAnswer, listLines } from './name-lists'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { quoteSpan } from './quote-pages'
 import { evidenceModel, type RankedUnit, rankUnits } from './rank'
@@ -151,6 +151,8 @@ export interface ExtractiveOptions {
   tables?: readonly Table[]
   /** The retrieved pages (text and tables), in retrieval order: where a list of names is read. */
   pages?: readonly PageRecord[]
+  /** The list read from `pages` when the caller has read it already (listAnswer); else it is read here. */
+  list?: ListAnswer | null
   note?: string
   /** The filing's document frequencies, for the ranker's IDF (rank.ts). */
   vocabulary?: FilingVocabulary | null
@@ -168,7 +170,8 @@ function answerPart(q: QuestionAnalysis, hits: readonly SearchHit[], opts: Extra
   // A who/which question asking for a list the form prints as a table (the underwriters, the
   // principal stockholders) is answered by that table's rows alone (name-lists.ts): the sentences
   // matching its words ("investment banking" in a director's biography) only dilute it.
-  const list = opts.pages?.length ? listAnswer(q, opts.pages, hits) : null
+  const list =
+    opts.list !== undefined ? opts.list : opts.pages?.length ? listAnswer(q, opts.pages, hits) : null
   const listed = list ? listLines(list) : []
   if (sel.abstained && rows.length === 0 && !list)
     return {
@@ -204,6 +207,8 @@ export interface AnswerPart {
   hits: readonly SearchHit[]
   tables?: readonly Table[]
   pages?: readonly PageRecord[]
+  /** The list read from `pages`, when the caller has read it (ExtractiveOptions.list). */
+  list?: ListAnswer | null
 }
 
 /** Quotes per part of a compound question: one or two each, three in all (the issue's limit). */
@@ -228,6 +233,7 @@ export function compoundAnswer(
       params: { ...params, max },
       tables: p.tables,
       pages: p.pages,
+      list: p.list,
     })
     left -= r.used
     return r

@@ -6,10 +6,9 @@
  * what answering needs beyond retrieval: the filing's own name dropped, and the names asked about.
  */
 import { MONTH_NAMES } from '@asks1/shared/contract/calendar'
-import { LINE_ITEMS, RATIOS } from '@asks1/shared/retrieval/financial-terms'
 import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
 import { type AnswerType, analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
-import { labelsIn } from '@asks1/shared/retrieval/statements'
+import { ratioCaptions } from '@asks1/shared/retrieval/statements'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { verbLemma } from './lemmas'
 
@@ -94,25 +93,6 @@ function lemmaTerms(text: string, terms: string[]): string[] {
     if (from && lemma && from !== lemma) to.set(from, lemma)
   }
   return [...new Set(terms.map((t) => to.get(t) ?? t))]
-}
-
-/**
- * The captions of the line items a ratio the question names is computed from (its definition in
- * financial-terms.ts, after the CFA curriculum): "operating margin" is read from the rows
- * "Operating income" and "Revenue", which is all a statement prints of it. Searched as phrases.
- */
-function ratioCaptions(text: string): string[] {
-  const names = labelsIn(text)
-    .filter((l) => l.kind === 'ratio')
-    .map((l) => l.text)
-  const ratios = RATIOS.filter((r) => r.names.some((n) => names.includes(n)))
-  const elements = new Set(ratios.flatMap((r) => [...lineItemsNamed(r.definition).keys()]))
-  // Every caption filers print for those line items ("net sales" for revenue), less those another
-  // caption of the list already finds inside it ("total revenue" holds "revenue").
-  const captions = LINE_ITEMS.filter((i) => elements.has(i.element))
-    .flatMap((i) => i.labels)
-    .map((c) => c.replace(/\s*\([^)]*\)/g, '').trim())
-  return [...new Set(captions)].filter((c, _, all) => !all.some((o) => o !== c && c.includes(o)))
 }
 
 /** Words every question about a filing uses, that name no subject (as index terms). */

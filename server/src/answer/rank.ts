@@ -12,15 +12,15 @@
 import { isYear, yearsIn } from '@asks1/shared/contract/calendar'
 import { parseFigures } from '@asks1/shared/contract/figures'
 import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
-import { holdsAnswerType, quarterWording } from '@asks1/shared/retrieval/query'
+import { holdsAnswerType, quarterWording, TIME_WORDS } from '@asks1/shared/retrieval/query'
 import { wordRelatives } from '@asks1/shared/retrieval/wordnet'
 import type { SearchHit } from '@asks1/shared/store'
 import { definedAbbreviations, withExpansions, withStandard } from './acronyms'
 import { clipWindow, MAX_QUOTE } from './clip'
 import { everydayZipf } from './everyday'
 import type { FilingVocabulary } from './filing-df'
+import { isTitleWord } from './offices'
 import type { QuestionAnalysis } from './question'
-import { TIME_WORDS } from './select'
 import { stemsOf } from './stems'
 
 export interface RankedUnit extends TextUnit {
@@ -134,6 +134,8 @@ export interface EvidenceModel {
   yearsHeld: readonly (readonly string[])[]
   /** Evidence (0..1), coverage (0..1), BM25 and the matched terms of one text. */
   measure(text: string, stems?: readonly string[]): Measure
+  /** `measure` of one of `units`, on the related forms the model already expanded for it. */
+  measureUnit(u: Prepared): Measure
   /** The text's stems in index space, with the abbreviations the question asks about read both ways. */
   stems(text: string): string[]
 }
@@ -164,7 +166,10 @@ export function evidenceModel(
   const abbreviations = askedAbbreviations(q, hits)
   const units = prepare(hits, abbreviations)
   const expand = relatedForms(q)
-  const w = termWeights(q, units, opts, expand)
+  // Each unit's stems with their related forms, once: the weights count them and the unit's
+  // measure matches on them.
+  const related = new Map(units.map((u) => [u, expand(u.stems)]))
+  const w = termWeights(q, units, opts, [...related.values()])
   const avgLen = units.reduce((a, u) => a + u.stems.length, 0) / Math.max(units.length, 1) || 1
   // A passage names what the question names when it prints the last word of each name: "Mr.
   // Zuckerberg" is about "Mark Zuckerberg"; "the United States" is not about Spotify.
@@ -179,7 +184,8 @@ export function evidenceModel(
     yearsHeld,
     stems: (text) => withExpansions(stemsOf(text), abbreviations),
     measure: (text, stems = withExpansions(stemsOf(text), abbreviations)) =>
-      measureText(q, w, avgLen, text, stems, expand),
+      measureText(q, w, avgLen, text, stems, expand(stems)),
+    measureUnit: (u) => measureText(q, w, avgLen, u.text, u.stems, related.get(u) ?? expand(u.stems)),
   }
 }
 
@@ -215,7 +221,10 @@ function relatedForms(q: QuestionAnalysis): (stems: readonly string[]) => string
     related.size === 0 ? [...stems] : [...stems, ...stems.flatMap((x) => related.get(x) ?? [])]
 }
 
-/** The question's terms weighed for the ranking (`rank`) and for the evidence (`evidence`). */
+/**
+ * The question's terms weighed for the ranking (`rank`) and for the evidence (`evidence`), over the
+ * units' stems with their related forms (`held`, one per unit).
+ */
 interface TermWeights {
   rank: (t: string) => number
   evidence: (t: string) => number
@@ -228,12 +237,11 @@ function termWeights(
   q: QuestionAnalysis,
   units: readonly Prepared[],
   opts: ModelOptions,
-  expand: (stems: readonly string[]) => string[],
+  held: readonly (readonly string[])[],
 ): TermWeights {
   const weights = opts.weights ?? { name: NAME_WEIGHT, unseen: UNSEEN_WEIGHT }
   const n = Math.max(units.length, 1)
   const df = new Map<string, number>()
-  const held = units.map((u) => expand(u.stems))
   for (const t of new Set(q.terms)) df.set(t, held.filter((u) => u.includes(t)).length)
   for (const p of q.phrases) df.set(p, units.filter((u) => u.lower.includes(p)).length)
   const localIdf = (t: string) => {
@@ -265,16 +273,18 @@ function termWeights(
   }
 }
 
-/** Evidence, coverage and BM25 of one text's stems against the question's weighed terms. */
+/**
+ * Evidence, coverage and BM25 of one text against the question's weighed terms: `printed` are its
+ * own stems (what the ranking counts), `stems` the same with their related forms (the evidence).
+ */
 function measureText(
   q: QuestionAnalysis,
   w: TermWeights,
   avgLen: number,
   text: string,
   printed: readonly string[],
-  expand: (stems: readonly string[]) => string[],
+  stems: readonly string[],
 ): Measure {
-  const stems = expand(printed)
   const lower = text.toLowerCase()
   let bm25 = 0
   let weight = 0
@@ -308,16 +318,6 @@ function measureText(
 }
 
 /**
- * Titles of office: Regulation S-K Item 401 lists a filer's officers by them ("Chief Executive
- * Officer", "Vice President"). A run of capitalised titles names an office, not who holds it.
- */
-const TITLE_WORDS = new Set(
-  'chief executive financial operating technology technical accounting officer officers president vice chairman chair director directors secretary treasurer general counsel board senior'.split(
-    ' ',
-  ),
-)
-
-/**
  * Whether a text names a person or firm (the answer-type evidence of the query module) once the
  * filer's own name and titles of office are read as common words: "Pandora was founded on a deeply
  * held passion" names no founder, "our Chief Executive Officer" no one.
@@ -325,7 +325,7 @@ const TITLE_WORDS = new Set(
 function namesSomeone(text: string, own: readonly string[]): boolean {
   const ownSet = new Set(own)
   const masked = text.replace(/\b\p{Lu}[\p{L}]*\b/gu, (w) =>
-    TITLE_WORDS.has(w.toLowerCase()) || stemsOf(w).some((t) => ownSet.has(t)) ? w.toLowerCase() : w,
+    isTitleWord(w) || stemsOf(w).some((t) => ownSet.has(t)) ? w.toLowerCase() : w,
   )
   return holdsAnswerType(masked, 'name')
 }
@@ -346,7 +346,7 @@ function figureFacts(text: string): { hasFigure: boolean; moneyOnly: boolean } {
  * wherever the unit prints them: they say whom the unit is about, not where the answer is.
  */
 function measureQuoted(u: Prepared, q: QuestionAnalysis, model: EvidenceModel) {
-  const whole = model.measure(u.text, u.stems)
+  const whole = model.measureUnit(u)
   const focus = [...whole.matched, ...q.periods]
   const window = clipWindow(u.text, focus, u.pageStarts.slice(1))
   if (u.text.length <= WINDOW_SCORED) return { ...whole, window, seen: u.text, stems: u.stems }

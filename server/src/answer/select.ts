@@ -6,12 +6,12 @@
  * The thresholds were calibrated on the tuning sets (facebook, pandora) and checked on the check
  * sets (camp4, twitter-10k) with `pnpm eval`; the figures are in docs/answers.md.
  */
-import { isYear, MONTH_NAMES } from '@asks1/shared/contract/calendar'
+import { isYear } from '@asks1/shared/contract/calendar'
 import { type Figure, parseFigures } from '@asks1/shared/contract/figures'
 import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
-import { ORDINAL_QUARTER } from '@asks1/shared/retrieval/query'
-import { keywordTerms } from '@asks1/shared/retrieval/terms'
+import { TIME_WORDS } from '@asks1/shared/retrieval/query'
 import { blankContexts, printsBlank, withheldContexts } from './blanks'
+import { withoutOffices } from './offices'
 import type { QuestionAnalysis } from './question'
 import type { RankedUnit } from './rank'
 import { stemsOf } from './stems'
@@ -51,22 +51,6 @@ const FIGURE_TYPES = new Set(['amount', 'percentage', 'count', 'duration', 'date
  */
 export const asksFigure = (q: QuestionAnalysis): boolean =>
   FIGURE_TYPES.has(q.answerType) || (q.answerType === 'other' && q.periods.some(isYear))
-
-/**
- * The words of a period ("the first quarter of fiscal 2012", "six months ended June 30"), in index
- * space: the months and quarter ordinals `findPeriods` reads, and the nouns and numbers periods are
- * written with. A passage sharing only these with a question shares its date, not its subject.
- */
-export const TIME_WORDS = new Set(
-  keywordTerms(
-    [
-      'year years annual fiscal quarter quarters quarterly month months monthly week weeks day days',
-      'period ended ending end half six nine three twelve',
-      ...Object.keys(ORDINAL_QUARTER),
-      ...MONTH_NAMES,
-    ].join(' '),
-  ),
-)
 
 /**
  * What the question asks about: its terms and phrases less the names it asks about and the words of
@@ -238,15 +222,6 @@ function figureAnswers(
   }
   return { ok }
 }
-
-/**
- * A text without the titles of office it prints ("Chief Revenue Officer", "Chief Financial
- * Officer"; Regulation S-K Item 401 names officers so): a caption inside a title is the office's
- * name, not the line item, so the compensation table of a "Chief Revenue Officer" gives no figure
- * of revenue.
- */
-const OFFICE = /\bChief(?:\s+(?:and\s+)?\p{Lu}[\p{L}&-]*)+\s+Officers?\b/gu
-const withoutOffices = (text: string) => text.replace(OFFICE, ' ')
 
 /**
  * Units of measure (NIST SP 811: time, data, length, area, mass): a number printed before one

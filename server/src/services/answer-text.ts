@@ -24,7 +24,7 @@ import {
   withIntro,
 } from '../answer/extractive'
 import { streamAnswer } from '../answer/llm'
-import { askedLists, listAnswer, sectionTitle } from '../answer/name-lists'
+import { askedLists, type ListAnswer, listAnswer, sectionTitle } from '../answer/name-lists'
 import { namesAsPrinted } from '../answer/printed-names'
 import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
 import { analyzeQuestion, type QuestionAnalysis } from '../answer/question'
@@ -78,7 +78,8 @@ async function pagesOf(
  * The retrieved pages, and, when the question asks for a list the form prints in a standard
  * section (the underwriters, Item 508; the principal stockholders, Item 403) and none of them
  * prints it, after them the pages the section's own title retrieves (`found`): the list is where
- * the form puts it, whatever the reader called it ("which banks are managing the IPO").
+ * the form puts it, whatever the reader called it ("which banks are managing the IPO"). With them
+ * the list read from those pages (`list`, listAnswer), which the answer quotes as it is.
  */
 async function withListSection(
   deps: AnswerTextDeps,
@@ -86,9 +87,11 @@ async function withListSection(
   analysis: QuestionAnalysis,
   hits: Hits,
   pages: PageRecord[],
-): Promise<{ pages: PageRecord[]; found: Hits }> {
+): Promise<{ pages: PageRecord[]; found: Hits; list: ListAnswer | null }> {
   const lists = askedLists(analysis)
-  if (lists.length === 0 || listAnswer(analysis, pages, hits)) return { pages, found: [] }
+  if (lists.length === 0) return { pages, found: [], list: null }
+  const list = listAnswer(analysis, pages, hits)
+  if (list) return { pages, found: [], list }
   const key = storeKey(q.filing)
   const seen = new Set(pages.map((p) => p.label))
   const out = { pages: [...pages], found: [] as Hits }
@@ -99,7 +102,8 @@ async function withListSection(
     out.pages.push(...more)
     out.found.push(...found)
   }
-  return out
+  // No retrieved page printed the list, so the first page that does is among the section's.
+  return { ...out, list: listAnswer(analysis, out.pages.slice(pages.length), hits) }
 }
 
 /**
@@ -145,7 +149,7 @@ async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promis
         const { pages, tables } = await pagesOf(deps, key, p.hits)
         const list = await withListSection(deps, q, p.analysis, p.hits, pages)
         found.push(...list.found)
-        return { q: p.analysis, hits: p.hits, tables, pages: list.pages }
+        return { q: p.analysis, hits: p.hits, tables, pages: list.pages, list: list.list }
       }),
     )
     const r = compoundAnswer(parts, { note, vocabulary })
@@ -159,6 +163,7 @@ async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promis
     company: q.filing.company,
     tables,
     pages: list.pages,
+    list: list.list,
     note,
     vocabulary,
   })

@@ -93,6 +93,22 @@ const MONTHS = [
 export const ORDINAL_QUARTER: Readonly<Record<string, number>> = { first: 1, second: 2, third: 3, fourth: 4 }
 
 /**
+ * The words of a period ("the first quarter of fiscal 2012", "six months ended June 30"), in index
+ * space: the months and quarter ordinals `findPeriods` reads, and the nouns and numbers periods are
+ * written with. A passage sharing only these with a question shares its date, not its subject.
+ */
+export const TIME_WORDS = new Set(
+  keywordTerms(
+    [
+      'year years annual fiscal quarter quarters quarterly month months monthly week weeks day days',
+      'period ended ending end half six nine three twelve',
+      ...Object.keys(ORDINAL_QUARTER),
+      ...MONTH_NAMES,
+    ].join(' '),
+  ),
+)
+
+/**
  * How a filing names quarter n (1–4), in prose or a column's period: "third quarter", "third
  * fiscal quarter", "Q3", or the three months ended with it.
  */

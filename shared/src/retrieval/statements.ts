@@ -1,7 +1,8 @@
 /**
  * What a question says about the financial statements, read with the data of financial-terms.ts:
  * the statements it names or whose line items its ratio is made of ("operating margin" → the
- * income statement), and the financial labels (statement names, line items, ratios) in a text.
+ * income statement), the captions a ratio it names is read from, and the financial labels
+ * (statement names, line items, ratios) in a text.
  *
  * Labels are matched on word stems, in order, as whole words; the spaces between a label's words
  * do not count, because English writes a compound open, hyphenated or closed ("cash flow",
@@ -9,6 +10,7 @@
  */
 import type { Chunk } from '../contract/chunk'
 import { LINE_ITEMS, RATIOS, STATEMENT_NAMES, type StatementId } from './financial-terms'
+import { lineItemsNamed } from './line-items'
 import type { QueryAnalysis } from './query'
 import { stem } from './terms'
 import { FORM_SECTIONS } from './vocabulary'
@@ -96,11 +98,36 @@ const NON_GAAP_QUALIFIERS = new Set(['adjust', 'gaap', 'forma'])
  */
 export function askedStatements(text: string): StatementId[] {
   const out = new Set<StatementId>()
-  for (const { label, before } of labelMatches(text)) {
-    if (label.kind === 'line-item' || (label.kind === 'ratio' && NON_GAAP_QUALIFIERS.has(before))) continue
-    for (const s of label.statements) out.add(s)
+  for (const m of labelMatches(text)) {
+    if (m.label.kind === 'line-item' || nonGaap(m)) continue
+    for (const s of m.label.statements) out.add(s)
   }
   return [...out]
+}
+
+/** A ratio named with a non-GAAP qualifier before it ("adjusted operating margin"). */
+const nonGaap = (m: LabelMatch): boolean => m.label.kind === 'ratio' && NON_GAAP_QUALIFIERS.has(m.before)
+
+/**
+ * The captions of the line items a ratio the text names is computed from (its definition in
+ * financial-terms.ts, after the CFA curriculum): "operating margin" is read from the rows
+ * "Operating income" and "Revenue", which is all a statement prints of it. Not a ratio named with
+ * a non-GAAP qualifier ("adjusted operating margin", "non-GAAP gross margin"): it is computed from
+ * the filer's adjusted figures, which the filing prints by the measure's own name, so the GAAP
+ * captions would read another measure's figures.
+ */
+export function ratioCaptions(text: string): string[] {
+  const names = labelMatches(text)
+    .filter((m) => m.label.kind === 'ratio' && !nonGaap(m))
+    .map((m) => m.label.text)
+  const ratios = RATIOS.filter((r) => r.names.some((n) => names.includes(n)))
+  const elements = new Set(ratios.flatMap((r) => [...lineItemsNamed(r.definition).keys()]))
+  // Every caption filers print for those line items ("net sales" for revenue), less those another
+  // caption of the list already finds inside it ("total revenue" holds "revenue").
+  const captions = LINE_ITEMS.filter((i) => elements.has(i.element))
+    .flatMap((i) => i.labels)
+    .map((c) => c.replace(/\s*\([^)]*\)/g, '').trim())
+  return [...new Set(captions)].filter((c, _, all) => !all.some((o) => o !== c && c.includes(o)))
 }
 
 /**
