@@ -12,7 +12,7 @@ import {
   PLACEHOLDER_LINE as PLACEHOLDER,
   tidyHeading as tidy,
 } from '@asks1/shared/contract/headings'
-import { isHeading, isTitleHeading, printedByTable, SectionPath } from './headings'
+import { isHeading, isTitleHeading, printedByTable, SectionPath, TableHeader } from './headings'
 import { ExhibitLists, isChunked } from './matter'
 
 export { isHeading, isTitleHeading } from './headings'
@@ -35,7 +35,14 @@ export interface ChunkOptions {
 
 interface Word {
   text: string
+  /** Index of its page in the body. */
   page: number
+}
+
+/** Where a section starts: the body's word index and the section path from there on. */
+interface Heading {
+  at: number
+  text: string
 }
 
 /** Chunks the pages `isChunked` takes (body, labelled back matter), leaving exhibit lists out. */
@@ -44,69 +51,16 @@ export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
   const overlap = opts.overlap ?? CHUNK_OVERLAP
   if (overlap >= size) throw new Error('chunk overlap must be smaller than the chunk size')
   const body = pages.filter(isChunked)
-  const exhibits = new ExhibitLists()
-  const words: Word[] = []
-  /** (first word index, section path from there on) in reading order. */
-  const headings: { at: number; text: string }[] = []
-  const path = new SectionPath()
-  const addHeading = (at: number, text: string) => {
-    path.push(text)
-    headings.push({ at, text: path.current as string })
-  }
-  // A heading printed over several lines is one heading; a longer run of capitals is a legend or a
-  // disclaimer in capitals, not a heading.
-  let run: { at: number; parts: string[] } | null = null
-  const closeRun = () => {
-    if (run && run.parts.join(' ').split(/\s+/).length <= MAX_HEADING_WORDS)
-      addHeading(run.at, tidy(run.parts.join(' ')))
-    run = null
-  }
-  body.forEach((page, pi) => {
-    for (const line of page.text.split('\n')) {
-      const text = line.trim()
-      // EDGAR's "Table of Contents" back-link tops every page: navigation, not content.
-      if (NAVIGATION.test(text)) continue
-      if (exhibits.skips(text, page.label)) continue
-      // Image placeholders (Chrome prints the ALT text, "LOGO") neither head nor break a heading.
-      if (!PLACEHOLDER.test(text)) {
-        if (isHeading(text)) {
-          if (run) run.parts.push(text)
-          else run = { at: words.length, parts: [text] }
-        } else {
-          closeRun()
-          if (isTitleHeading(text) && !printedByTable(text, page.tables)) addHeading(words.length, tidy(text))
-        }
-      }
-      for (const w of line.split(/\s+/)) if (w) words.push({ text: w, page: pi })
-    }
-    closeRun()
-  })
-
+  const { words, headings } = readBody(body)
   const chunks: Chunk[] = []
   const seen = new Map<string, number>()
-  let h = -1
-  for (let start = 0; start < words.length; start += size - overlap) {
-    const end = Math.min(start + size, words.length)
-    const parts: string[] = []
-    const covered: number[] = []
-    for (let i = start; i < end; i++) {
-      const w = words[i] as Word
-      if (i === start || w.page !== (words[i - 1] as Word).page) {
-        parts.push(pageTag((body[w.page] as PageRecord).label))
-        covered.push(w.page)
-      }
-      parts.push(w.text)
-    }
-    while (h + 1 < headings.length && (headings[h + 1] as { at: number }).at <= start) h++
-    // Headings that start inside the chunk, before the next chunk starts (one there is the next
-    // chunk's, which holds what follows it): the chunk belongs to those sections too.
-    const inner: string[] = []
-    const innerEnd = Math.min(end, start + size - overlap)
-    for (let j = h + 1; j < headings.length && (headings[j] as { at: number }).at < innerEnd; j++)
-      inner.push((headings[j] as { text: string }).text)
-    const text = parts.join(' ')
+  for (const [start, end] of windows(words.length, size, overlap)) {
+    const { text, covered } = taggedText(words, body, start, end)
     const occurrence = seen.get(text) ?? 0
     seen.set(text, occurrence + 1)
+    // Headings that start inside the chunk, before the next chunk starts (one there is the next
+    // chunk's, which holds what follows it): the chunk belongs to those sections too.
+    const { section, inner } = sectionsOf(headings, start, Math.min(end, start + size - overlap))
     const coveredPages = covered.map((i) => body[i] as PageRecord)
     const pdfPages = [...new Set(coveredPages.flatMap((p) => p.pdfPages))].sort((a, b) => a - b)
     chunks.push({
@@ -117,11 +71,124 @@ export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
       text,
       pages: coveredPages.map((p) => p.label),
       pdfPages,
-      section: h >= 0 ? (headings[h] as { text: string }).text : null,
+      section,
       fallback: coveredPages.some((p) => p.fallback === true),
       ...(inner.length > 0 ? { innerSections: [...new Set(inner)] } : {}),
     })
-    if (end === words.length) break
   }
   return chunks
+}
+
+/**
+ * The body's words, in reading order, and the headings among its lines. Left out: EDGAR's "Table of
+ * Contents" back-link, which tops every page (navigation, not content), and the exhibit lists.
+ */
+function readBody(body: readonly PageRecord[]): { words: Word[]; headings: Heading[] } {
+  const exhibits = new ExhibitLists()
+  const words: Word[] = []
+  const trail = new HeadingTrail()
+  body.forEach((page, pi) => {
+    const header = new TableHeader()
+    for (const line of page.text.split('\n')) {
+      const text = line.trim()
+      if (NAVIGATION.test(text) || exhibits.skips(text, page.label)) continue
+      // Image placeholders (Chrome prints the ALT text, "LOGO") neither head nor break a heading.
+      if (!PLACEHOLDER.test(text)) {
+        trail.read(text, words.length, page.tables, header)
+        header.read(text)
+      }
+      for (const w of line.split(/\s+/)) if (w) words.push({ text: w, page: pi })
+    }
+    trail.closeRun()
+  })
+  return { words, headings: trail.headings }
+}
+
+/** The headings read so far, each as the section path it starts, in reading order. */
+class HeadingTrail {
+  readonly headings: Heading[] = []
+  private readonly path = new SectionPath()
+  /**
+   * A heading printed over several lines is one heading; a longer run of capitals is a legend or a
+   * disclaimer in capitals, not a heading.
+   */
+  private run: { at: number; parts: string[] } | null = null
+
+  /** A line read at word `at` of the body, on a page printing `tables`, with its table header state. */
+  read(text: string, at: number, tables: PageRecord['tables'], header: TableHeader): void {
+    if (isHeading(text)) {
+      if (this.run) this.run.parts.push(text)
+      else this.run = { at, parts: [text] }
+      return
+    }
+    this.closeRun()
+    if (isTitleHeading(text) && !printedByTable(text, tables) && !header.holds(text)) this.add(at, tidy(text))
+  }
+
+  /** Ends a run of lines in capitals (at a page's end, or a line not in capitals). */
+  closeRun(): void {
+    const run = this.run
+    this.run = null
+    if (run && run.parts.join(' ').split(/\s+/).length <= MAX_HEADING_WORDS)
+      this.add(run.at, tidy(run.parts.join(' ')))
+  }
+
+  private add(at: number, text: string): void {
+    this.path.push(text)
+    this.headings.push({ at, text: this.path.current as string })
+  }
+}
+
+/**
+ * The chunks' word ranges `[start, end)`: `size` words each, the next starting `size - overlap`
+ * words on, the last ending with the text.
+ */
+function windows(total: number, size: number, overlap: number): [number, number][] {
+  const out: [number, number][] = []
+  for (let start = 0; start < total; start += size - overlap) {
+    const end = Math.min(start + size, total)
+    out.push([start, end])
+    if (end === total) break
+  }
+  return out
+}
+
+/**
+ * A chunk's text: its words, with the printed page's tag at its start and at each page start inside
+ * it; and the pages it covers (indexes into the body), in order.
+ */
+function taggedText(
+  words: readonly Word[],
+  body: readonly PageRecord[],
+  start: number,
+  end: number,
+): { text: string; covered: number[] } {
+  const parts: string[] = []
+  const covered: number[] = []
+  for (let i = start; i < end; i++) {
+    const w = words[i] as Word
+    if (i === start || w.page !== (words[i - 1] as Word).page) {
+      parts.push(pageTag((body[w.page] as PageRecord).label))
+      covered.push(w.page)
+    }
+    parts.push(w.text)
+  }
+  return { text: parts.join(' '), covered }
+}
+
+/**
+ * The section path a chunk starting at word `start` falls under (the last heading at or before it),
+ * and the paths of the headings after that which start before `innerEnd`.
+ */
+function sectionsOf(
+  headings: readonly Heading[],
+  start: number,
+  innerEnd: number,
+): { section: string | null; inner: string[] } {
+  let h = -1
+  while (h + 1 < headings.length && (headings[h + 1] as Heading).at <= start) h++
+  const inner: string[] = []
+  for (let j = h + 1; j < headings.length && (headings[j] as Heading).at < innerEnd; j++)
+    inner.push((headings[j] as Heading).text)
+  return { section: h >= 0 ? (headings[h] as Heading).text : null, inner }
 }

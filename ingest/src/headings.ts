@@ -62,9 +62,11 @@ export function isTitleHeading(line: string): boolean {
 
 /**
  * A line that repeats itself heads repeated columns: a word thrice ("Unrealized Unrealized
- * Unrealized") or a word or run of words printed twice in a row ("Unexercised Unexercised Option
- * Option", "Shares Amount Shares Amount"). Headings may repeat words apart ("Cash and Cash
- * Equivalents", "Reconciliation of Net Loss to Non-GAAP Net Loss").
+ * Unrealized"), a word or run of words printed twice in a row ("Unexercised Unexercised Option
+ * Option", "Shares Amount Shares Amount"), or a word printed again with no minor word between, as
+ * two columns' headers side by side print it ("Option Awards Stock Awards", "Options Outstanding
+ * Options Exercisable", "Operating Leases Capital Leases"). Headings repeat words across a minor
+ * one ("Cash and Cash Equivalents", "Reconciliation of Net Loss to Non-GAAP Net Loss").
  */
 function repeatsItself(words: readonly string[]): boolean {
   const lower = words.map((w) => w.toLowerCase())
@@ -74,7 +76,76 @@ function repeatsItself(words: readonly string[]): boolean {
   for (let k = 1; 2 * k <= lower.length; k++)
     for (let i = 0; i + 2 * k <= lower.length; i++)
       if (lower.slice(i, i + k).every((w, j) => w === lower[i + k + j])) return true
-  return false
+  return lower.some((w, i) => {
+    if (MINOR.has(w)) return false
+    const next = lower.slice(i + 1)
+    const stop = next.findIndex((x) => MINOR.has(x))
+    return (stop < 0 ? next : next.slice(0, stop)).includes(w)
+  })
+}
+
+/** Footnote references ("Offering(1)"), which a heading or a column's header may carry. */
+const FOOTNOTE_REF = /\(\d{1,2}\)/g
+
+/**
+ * A short line that is no sentence, no heading and no table row: a piece of a column's header,
+ * which a table prints over several lines, each a horizontal slice through its header cells.
+ */
+function shortLine(text: string): boolean {
+  return (
+    !/[.:;?!,]["”’)]*$/.test(text) &&
+    !/\d/.test(text.replace(FOOTNOTE_REF, '')) &&
+    text.split(/\s+/).length <= HEADER_LINE_WORDS
+  )
+}
+const HEADER_LINE_WORDS = 8
+
+/**
+ * A short line broken off mid-phrase as only a header cell is: it ends needing a next word or with
+ * a hyphen or slash ("Number of", "Weighted-", "Charged/"),
+ * prints a column's unit ("Stock (#)"), a footnote reference before more words (one cell's end,
+ * the next cell's start: "Prior to the Offering(1) Shares"), an unclosed bracket, or, in capitals
+ * as cells are, repeats itself as side-by-side columns do ("Preferred Stock Common Stock Additional").
+ */
+function brokenOff(text: string): boolean {
+  if (!text || !shortLine(text)) return false
+  const words = text.split(/\s+/)
+  if (/[-/‐]$/.test(text)) return true
+  if (NEEDS_NEXT.has((words.at(-1) as string).toLowerCase())) return true
+  if (/\((?:#|\$|%)\)/.test(text) || /\(\d{1,2}\)\s+\S/.test(text)) return true
+  if ((text.match(/\(/g) ?? []).length !== (text.match(/\)/g) ?? []).length) return true
+  return /^\p{Lu}/u.test(text) && repeatsItself(words)
+}
+
+/**
+ * Whether the lines of a page read so far leave it inside a table's header: a line broken off as
+ * only a header cell is starts one, and the short lines after it continue it (a title-case line
+ * among them is the rest of a column's header: "Beneficially" / "Owned Percent"), until a
+ * sentence, a longer line or a row of figures. Needed beside `printedByTable` because the table
+ * reader does not always find the table, or all its columns (a PDF's header cells it cannot
+ * place, a header row spanning columns). Read every line of a page in order with `read`.
+ */
+export class TableHeader {
+  private inside = false
+  private last = ''
+
+  /**
+   * Whether a title-case line read next is a piece of a table's header. Not a numbered item, nor a
+   * standard section's title printed over two lines ("Consolidated Statements of Convertible
+   * Preferred Stock and" / "Stockholders' Deficit"), which are headings.
+   */
+  holds(line: string): boolean {
+    const text = line.trim()
+    if (!this.inside || ITEM.test(text)) return false
+    return formSectionOf(`${this.last} ${text}`) === null
+  }
+
+  read(line: string): void {
+    const text = line.trim()
+    if (brokenOff(text)) this.inside = true
+    else if (!shortLine(text)) this.inside = false
+    this.last = text
+  }
 }
 
 /**

@@ -75,6 +75,15 @@ describe('chunking real pages (samples/pandora-s1.htm)', () => {
     const risk = chunks.findIndex((c) => c.section === 'RISK FACTORS')
     const summary = chunks.findIndex((c) => c.section === 'PROSPECTUS SUMMARY')
     expect(summary).toBeLessThan(risk)
+    // Column headers the table reader did not place head no section: the equity statement's
+    // chunks fall under its title, not under "Deficit Total" (p.F-5).
+    const paths = chunks.flatMap((c) => [c.section, ...(c.innerSections ?? [])])
+    for (const header of ['Deficit Total', 'Owned Percent', 'Number Percent Amount Percent'])
+      expect(paths.filter((p) => p?.endsWith(header))).toEqual([])
+    const equity = chunks.find((c) => c.pages[0] === 'F-5' && c.pages.includes('F-6'))
+    expect(equity?.section).toMatch(
+      /Statements of Redeemable Convertible Preferred Stock and Stockholders’ Deficit$/,
+    )
   })
 
   it('recognises headings, not sentences, labels or table rows', () => {

@@ -1,7 +1,7 @@
 import type { Table } from '@asks1/shared/contract/tables'
 import { describe, expect, it } from 'vitest'
 import { chunkPages } from '../src/chunk'
-import { headingLevel, isTitleHeading, printedByTable, SectionPath } from '../src/headings'
+import { headingLevel, isTitleHeading, printedByTable, SectionPath, TableHeader } from '../src/headings'
 
 describe('title-case headings', () => {
   it.each([
@@ -38,6 +38,9 @@ describe('title-case headings', () => {
     'Shares Amount Shares Amount',
     'Unrealized Unrealized Unrealized',
     'Unexercised Unexercised Option Option Stock That Have Not',
+    'Option Awards Stock Awards', // two columns' headers side by side
+    'Options Outstanding Options Exercisable',
+    'Operating Leases Capital Leases',
   ])('rejects "%s"', (line) => {
     expect(isTitleHeading(line)).toBe(false)
   })
@@ -142,5 +145,77 @@ describe('chunks know their section path', () => {
     const after = chunks.find((c) => c.text.includes('word100') && !c.text.includes('BUSINESS'))
     expect(chunks.at(-1)?.section).toBe('BUSINESS › Employees')
     expect(after?.section).toBe('BUSINESS')
+  })
+})
+
+describe("a table's header printed over several lines", () => {
+  /** The title-case lines of `lines` the tracker reads as a table header's, reading them in order. */
+  const held = (lines: readonly string[]) => {
+    const header = new TableHeader()
+    const out: string[] = []
+    for (const line of lines) {
+      if (isTitleHeading(line) && header.holds(line)) out.push(line)
+      header.read(line)
+    }
+    return out
+  }
+
+  it('holds the title-case pieces of a header the table reader missed (samples/pandora-s1.htm)', () => {
+    // p.F-5: the equity statement's header cells, one horizontal slice per line.
+    const equity = [
+      'Preferred Stock Common Stock Additional',
+      'Paid-in',
+      'Capital Accumulated',
+      'Other',
+      'Comprehensive',
+      'Income (loss) Accumulated',
+      'Deficit Total',
+      'Stockholders’',
+      'Deficit',
+      'Shares Amount Shares Amount',
+      'Balances as of January 31, 2007',
+      '70,807,707 $ 49,438 4,202,065 $ — $ — $ — $ (23,431 ) $ (23,431 )',
+      'Stock-Based Compensation',
+    ]
+    expect(held(equity)).toEqual(['Capital Accumulated', 'Deficit Total'])
+    // p.104: the beneficial owners' table, whose later columns the reader did not find.
+    const owners = [
+      'Prior to the Offering(1) Shares',
+      'Being',
+      'Offered Beneficial Ownership',
+      'After the Offering',
+      'Beneficial owner',
+      'Number Percent Number of',
+      'Shares',
+      'Beneficially',
+      'Owned Percent',
+      'Greater than 5% Stockholders and Selling Stockholders:',
+    ]
+    expect(held(owners)).toEqual(['Offered Beneficial Ownership', 'After the Offering', 'Owned Percent'])
+  })
+
+  it('holds no heading after a sentence, a one-word heading, a row of figures or a page top', () => {
+    expect(
+      held([
+        'Competition',
+        'Competition for Listeners',
+        'and services', // a sentence's wrapped tail is no header cell
+        'Employees',
+        'We compete for the time and attention of our listeners with other content providers.',
+        'Music Genome Project',
+        'Three Months Ended',
+        '$ 1,234 $ 5,678',
+        'Results of Operations',
+      ]),
+    ).toEqual([])
+    expect(held(['Results of Operations'])).toEqual([])
+  })
+
+  it("holds neither a numbered item nor a standard section's title printed over two lines", () => {
+    expect(held(['Number of', 'Item 10. Directors, Executive Officers and Corporate Governance'])).toEqual([])
+    // camp4-424b4.html p.F-5
+    expect(
+      held(['Consolidated Statements of Convertible Preferred Stock and', 'Stockholders’ Deficit']),
+    ).toEqual([])
   })
 })

@@ -355,6 +355,22 @@ describe('extractive answers', () => {
     expect(r.abstention?.reason).toBe('no-line-item')
     expect(r.text).not.toContain('1,458,318')
   })
+  it('answers a year’s line item with a sum, not a percentage printed beside it', () => {
+    // Pandora's Compensation Discussion (p.91): the only figure is a share of a salary.
+    const commission = tagged(
+      '91',
+      'Incentive payments during fiscal 2011 were based on a sales commission plan paying up to 100% of base salary for sales revenue up to a quota.',
+    )
+    const q = 'What was Acme’s revenue in fiscal 2011?'
+    const none = extractiveAnswer(q, [commission], { company })
+    expect(none.abstention?.reason).toBe('no-figure')
+    expect(none.text).not.toContain('100%')
+    const revenue = tagged('45', 'Our revenue was $137.8 million in fiscal 2011.')
+    const r = extractiveAnswer(q, [commission, revenue], { company })
+    expect(r.abstention).toBeNull()
+    expect(r.text).toContain('$137.8 million')
+    expect(r.text).not.toContain('100%')
+  })
   it('abstains when the asked period is in no matching passage, listing the closest passages', () => {
     const r = extractiveAnswer('What revenue did Acme record for the third quarter of 2016?', hits, {
       company,

@@ -205,6 +205,11 @@ function figureAnswers(
   // A figure question: a unit without any figure does not answer it; one with the asked kind of
   // figure (and period) is preferred by the ranker but not required (a share can answer "how much").
   let ok = units.filter((u) => u.hasFigure || u.typeHit || blanked.has(u))
+  // A question naming a year and no other kind of answer ("What was the revenue in fiscal 2011?")
+  // asks what the filing reports for that period: a sum or a count, as rank.ts reads it. A unit
+  // whose only figures are percentages states a rate or a share ("a target level of 100% of his
+  // base salary"), not that sum.
+  if (q.answerType === 'other') ok = ok.filter((u) => u.typeHit || blanked.has(u))
   // "How many" counts things: a sum of money is not a count ("How many paying subscribers?" is not
   // answered by the subscription's price, nor "How many people work there?" by a salary).
   if (q.answerType === 'count')
