@@ -115,6 +115,29 @@ describe('vocabularyOf', () => {
     expect((await vocabularyOf(env.store, 'acme-s1', v2)).df('dividend')).toBe(2)
   })
 
+  it('lets other work run between pages while it counts', async () => {
+    await seedFiling(
+      env.store,
+      'acme-s1',
+      Array.from({ length: 6 }, (_, i) => page(String(i + 1), `Page ${i + 1} of the dividend policy.`)),
+    )
+    const version = (await env.store.status('acme-s1'))?.version as string
+    // Both wait for the pages' read; a count that held the event loop to the end would finish
+    // before the immediate queued beside it runs.
+    const order: string[] = []
+    const counted = vocabularyOf(env.store, 'acme-s1', version).then((v) => {
+      order.push('counted')
+      return v
+    })
+    const other = env.store
+      .getPages('acme-s1', { version })
+      .then(() => new Promise((done) => setImmediate(done)))
+      .then(() => order.push('other'))
+    await Promise.all([counted, other])
+    expect(order).toEqual(['other', 'counted'])
+    expect((await counted).df('dividend')).toBe(6)
+  })
+
   it('does not remember a failed read', async () => {
     await expect(vocabularyOf(env.store, 'acme-s1', 'no-such-version')).rejects.toThrow()
     await expect(vocabularyOf(env.store, 'acme-s1', 'no-such-version')).rejects.toThrow()

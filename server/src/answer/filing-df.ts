@@ -16,28 +16,46 @@ export interface FilingVocabulary {
   df(term: string): number
 }
 
-/** The document frequencies of a filing's printed pages (their plain text, one page at a time). */
-export function filingVocabulary(pages: readonly { label: string; text: string }[]): FilingVocabulary {
-  const counts = new Map<string, number>()
-  const lowers: string[] = []
-  for (const page of pages) {
+type PrintedPage = { label: string; text: string }
+
+/**
+ * Counts a filing's units a page at a time, so a caller can yield between pages: a whole filing
+ * takes about half a second of CPU, too long to hold the event loop while other questions wait
+ * (services/filing-vocabulary.ts).
+ */
+export class VocabularyCounter {
+  private readonly counts = new Map<string, number>()
+  private readonly lowers: string[] = []
+
+  add(page: PrintedPage): void {
     for (const u of textUnits(page.text, page.label)) {
-      lowers.push(u.text.toLowerCase())
+      this.lowers.push(u.text.toLowerCase())
       // Uncached stemming: a filing's tens of thousands of units would flush the per-request cache.
-      for (const t of new Set(readStems(u.text))) counts.set(t, (counts.get(t) ?? 0) + 1)
+      for (const t of new Set(readStems(u.text))) this.counts.set(t, (this.counts.get(t) ?? 0) + 1)
     }
   }
-  // A phrase ("total revenu") is counted on first use by a scan of the units' text, then kept.
-  const phrases = new Map<string, number>()
-  const phraseDf = (p: string): number => {
-    const known = phrases.get(p)
-    if (known !== undefined) return known
-    const n = lowers.reduce((a, l) => a + (l.includes(p) ? 1 : 0), 0)
-    phrases.set(p, n)
-    return n
+
+  done(): FilingVocabulary {
+    const { counts, lowers } = this
+    // A phrase ("total revenu") is counted on first use by a scan of the units' text, then kept.
+    const phrases = new Map<string, number>()
+    const phraseDf = (p: string): number => {
+      const known = phrases.get(p)
+      if (known !== undefined) return known
+      const n = lowers.reduce((a, l) => a + (l.includes(p) ? 1 : 0), 0)
+      phrases.set(p, n)
+      return n
+    }
+    return {
+      units: lowers.length,
+      df: (term) => (term.includes(' ') ? phraseDf(term) : (counts.get(term) ?? 0)),
+    }
   }
-  return {
-    units: lowers.length,
-    df: (term) => (term.includes(' ') ? phraseDf(term) : (counts.get(term) ?? 0)),
-  }
+}
+
+/** The document frequencies of a filing's printed pages (their plain text, one page at a time). */
+export function filingVocabulary(pages: readonly PrintedPage[]): FilingVocabulary {
+  const counter = new VocabularyCounter()
+  for (const page of pages) counter.add(page)
+  return counter.done()
 }

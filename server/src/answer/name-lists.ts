@@ -6,15 +6,21 @@
  * from a retrieved page: its table, or, where a preliminary prospectus leaves the table's figures
  * blank (Securities Act Rule 430A) and no table is read, the run of firm names its text prints
  * above the "Total" line. Pure: the retrieved pages are passed in, in retrieval order.
+ *
+ * Over 300 lines because it is one reading of a page's layout (the heading in force, the table or
+ * the run of names under it, the tables continuing it on the next pages); the name tests
+ * (party-names.ts) and the ranking of rows (list-rank.ts) live apart.
  */
 
 import type { PageRecord } from '@asks1/shared/contract/chunk'
 import { pageTag } from '@asks1/shared/contract/citations'
+import { isHeading } from '@asks1/shared/contract/headings'
 import { columnName, type Table, type TableRow } from '@asks1/shared/contract/tables'
-import { lineItemOf } from '@asks1/shared/retrieval/line-items'
 import { FORM_SECTIONS, formSectionOf, PATH_SEP } from '@asks1/shared/retrieval/vocabulary'
 import type { SearchHit } from '@asks1/shared/store'
-import { AFFILIATES_PREFIX, FIRM_DESIGNATORS, FORM_LISTS, type FormList, type Parties } from './form-lists'
+import { FORM_LISTS, type FormList } from './form-lists'
+import { columnOffset, extremeLines, moreLine, placed } from './list-rank'
+import { cleanName, DESIGNATORS, designatorOf, isFirmName, isName } from './party-names'
 import type { QuestionAnalysis } from './question'
 import { stemsOf } from './stems'
 
@@ -23,6 +29,11 @@ export interface ListRow {
   name: string
   cells: string[]
   page: string
+  /**
+   * The row's figures by column of the list's first table (null where a cell prints none: "—",
+   * "*", a blank); absent for a row of a continued table whose columns do not match.
+   */
+  values?: (number | null)[]
 }
 
 export interface ListAnswer {
@@ -34,6 +45,16 @@ export interface ListAnswer {
   more: number
   /** The words every column's name starts with, said once ("Beneficial Ownership Prior to the Offering"). */
   columns?: string
+  /** Every name row read, the table's continuation included (`rows` is its first MAX_LIST_ROWS). */
+  all: ListRow[]
+  /** The first table's column names, as printed: what `values` are. */
+  columnNames: string[]
+  /** The printed page of the last row read: where a continuation would be on the next page. */
+  lastPage: string
+  /** The question asks for the row with the highest or lowest figure (question.ts `extreme`). */
+  extreme?: 'most' | 'least'
+  /** How many rows of the extreme it asks for, ranked (question.ts `ranked`). */
+  ranked?: number | 'all'
 }
 
 /**
@@ -43,60 +64,7 @@ export interface ListAnswer {
  */
 export const MAX_LIST_ROWS = 10
 
-const DESIGNATORS = new Set(FIRM_DESIGNATORS)
-/** Words of a table's own rows, not of a name: "Total", "Per Share". */
-const TABLE_WORDS = /\b(?:total|subtotal|per|shares?)\b/i
-/** Credentials and suffixes after a person's name ("Yuri Maricich, MD", "Ravi I. Thadhani, MD, MPH"). */
-const CREDENTIALS =
-  /(?:,?\s+(?:Ph\.?\s?D\.?|M\.?D\.?|Sc\.?D\.?|MPH|M\.?B\.?A\.?|J\.?D\.?|Jr\.?|Sr\.?|II|III|IV|Esq\.?))+$/
-/** Particles of a surname, written lower case ("Ludwig van Beethoven"). */
-const PARTICLES = new Set(['de', 'da', 'del', 'der', 'di', 'du', 'la', 'le', 'van', 'von'])
-const CAPITALISED = /^(?:\p{Lu}[\p{L}'’.-]*|\p{Lu}\.(?:\p{Lu}\.)*|\d[\p{L}\p{N}-]*)[,]?$/u
-
-/** A label without footnote markers and dot leaders: "Morgan Stanley & Co. LLC(1)" → "Morgan Stanley & Co. LLC". */
-export const cleanName = (label: string) =>
-  label
-    .replace(/\s*(?:\.\s*){3,}.*$/, '')
-    .replace(/\s*(?:\(\d{1,2}\)|\*)+\s*$/, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-
-/** Every word capitalised, bar "&", "and", "of" and surname particles inside the name. */
-function titleWords(text: string): string[] | null {
-  const words = text.split(' ').filter(Boolean)
-  if (words.length === 0) return null
-  const ok = words.every(
-    (w, i) =>
-      CAPITALISED.test(w) ||
-      (i > 0 && i < words.length - 1 && (w === '&' || w === 'and' || w === 'of' || PARTICLES.has(w))),
-  )
-  return ok ? words : null
-}
-
-/** The last word of a name, as a designator would be looked up ("L.L.C." → "l.l.c"). */
-const designatorOf = (word: string) => word.toLowerCase().replace(/[.,]+$/, '')
-
-/** A firm's name: capitalised words ending in a designator the laws of organisation require. */
-export function isFirmName(label: string): boolean {
-  const name = cleanName(label)
-  const affiliated = name.replace(AFFILIATES_PREFIX, '')
-  if (affiliated !== name) return titleWords(affiliated) !== null
-  const words = titleWords(name)
-  if (!words || words.length < 2 || TABLE_WORDS.test(name)) return false
-  // "Goldman, Sachs & Co.": the partnership form is "& Co." as much as a designator.
-  return DESIGNATORS.has(designatorOf(words.at(-1) as string))
-}
-
-/** A person's name: two to five capitalised words or initials, credentials aside, no table word. */
-export function isPersonName(label: string): boolean {
-  const name = cleanName(label).replace(CREDENTIALS, '')
-  if (TABLE_WORDS.test(name) || lineItemOf(name) !== null) return false
-  const words = titleWords(name)
-  return !!words && words.length >= 2 && words.length <= 5
-}
-
-const isName = (label: string, parties: Parties) =>
-  isFirmName(label) || (parties === 'firms-or-people' && isPersonName(label))
+export { cleanName, isFirmName, isPersonName } from './party-names'
 
 /**
  * A question asking for names: "Who …", "Which …" (typed `other` when a noun follows: "Which
@@ -120,13 +88,17 @@ export function sectionTitle(section: string): string {
   return FORM_SECTIONS.find((s) => s.id === section)?.titles[0] ?? section
 }
 
-/** A heading line of a page: capitals only ("UNDERWRITING"), not the running "TABLE OF CONTENTS". */
-const HEADING_LINE = /^[A-Z][A-Z ,&'’-]{4,}$/
+/**
+ * A page's heading lines ("UNDERWRITING"), by the one heading test the chunker uses (not the running
+ * "TABLE OF CONTENTS"). On the four dev filings it finds every line the capitals-only pattern used
+ * here before found, and 38 more ("NOTES TO … (CONTINUED)", "U.S. FEDERAL …"), none on a page
+ * printing a list: the lists read are the same.
+ */
 const headingLines = (text: string) =>
   text
     .split('\n')
     .map((l) => l.trim())
-    .filter((l) => HEADING_LINE.test(l) && !/^TABLE OF CONTENTS$/.test(l))
+    .filter(isHeading)
 
 /**
  * The part of a heading (or a section path) naming the standard section that prints the list, as
@@ -180,30 +152,106 @@ function cellsOf(row: TableRow, names: readonly string[], head: string): string[
 }
 
 /** A list of its first MAX_LIST_ROWS rows, counting the rest. */
-const capped = (list: FormList, heading: string, rows: ListRow[]): ListAnswer => ({
+const capped = (
+  list: FormList,
+  heading: string,
+  rows: ListRow[],
+  columnNames: string[] = [],
+): ListAnswer => ({
   list,
   heading,
   rows: rows.slice(0, MAX_LIST_ROWS),
   more: Math.max(0, rows.length - MAX_LIST_ROWS),
+  all: rows,
+  columnNames,
+  lastPage: rows.at(-1)?.page ?? '',
 })
 
-/** A table of the page whose rows are mostly names of the list's parties: its name rows. */
-function tableList(list: FormList, page: PageRecord, hits: readonly SearchHit[]): ListAnswer | null {
+/** A table's name rows, when they are most of its rows (a list's table, not a text's). */
+function nameRows(list: FormList, t: Table): TableRow[] {
+  const names = t.rows.filter((r) => isName(r.label, list.parties))
+  return names.length >= 1 && names.length * 2 >= t.rows.length ? names : []
+}
+
+/** A table of the page whose rows are mostly names of the list's parties: its name rows, and their continuation. */
+function tableList(
+  list: FormList,
+  page: PageRecord,
+  hits: readonly SearchHit[],
+  following: Following,
+  inherited: string | null = null,
+): ListAnswer | null {
   for (const t of page.tables ?? []) {
-    const names = t.rows.filter((r) => isName(r.label, list.parties))
-    if (names.length < 2 || names.length * 2 < t.rows.length) continue
+    const names = nameRows(list, t)
+    if (names.length < 2) continue
     const at = page.text.indexOf(cleanName((names[0] as TableRow).label))
-    const heading = printsUnder(list, t.title) ?? printsUnder(list, headingAt(page, at, hits))
+    const heading = printsUnder(list, t.title) ?? printsUnder(list, headingAt(page, at, hits)) ?? inherited
     if (!heading) continue
     const cols = columnsOf(t)
-    const rows = names.map((r) => ({
+    const width = t.columns.length
+    // A row's cells and figures under the first table's columns from `at` on (a continued table
+    // may lack columns at either side: the reader split the table at a stub column).
+    const rowOf = (r: TableRow, at: number): ListRow => ({
       name: cleanName(r.label),
-      cells: cellsOf(r, cols.names, cols.head),
+      cells: cellsOf(r, cols.names.slice(at), cols.head),
       page: r.page,
-    }))
-    return { ...capped(list, heading, rows), ...(cols.head ? { columns: cols.head } : {}) }
+      values: placed(r, at, width),
+    })
+    const rows = names.map((r) => rowOf(r, 0))
+    for (const more of continuation(list, page, t, following)) {
+      // A continued table reads under the first one's column names where its figures line up with
+      // them (columnOffset); otherwise it is quoted as printed and not compared.
+      const moreNames = nameRows(list, more)
+      const at = columnOffset(names, width, moreNames, more.columns.length)
+      rows.push(
+        ...moreNames.map((r) =>
+          at === null
+            ? { name: cleanName(r.label), cells: cellsOf(r, columnsOf(more).names, ''), page: r.page }
+            : rowOf(r, at),
+        ),
+      )
+    }
+    const names2 = t.columns.map((c) => columnName(c).replace(/\s+/g, ' ').trim())
+    return { ...capped(list, heading, rows, names2), ...(cols.head ? { columns: cols.head } : {}) }
   }
   return null
+}
+
+/**
+ * The page printed after each page, where the caller has read it (label → page): a list's table
+ * runs on there without its heading (a "(continued)" table of Item 403 or the syndicate).
+ */
+export type Following = ReadonlyMap<string, PageRecord>
+
+/** Pages a continued list is followed over: an Item 403 table or a syndicate runs over two or three. */
+export const MAX_CONTINUED_PAGES = 3
+
+/**
+ * The tables continuing `t`: the name tables printed after it on its page, then the first name
+ * table of each following page, up to a heading (another section begins) or a table of other rows.
+ */
+function continuation(list: FormList, page: PageRecord, t: Table, following: Following): Table[] {
+  const out: Table[] = []
+  const after = (page.tables ?? []).slice((page.tables ?? []).indexOf(t) + 1)
+  for (const u of after) {
+    if (nameRows(list, u).length === 0) return out
+    out.push(u)
+  }
+  let at = page
+  for (let n = 0; n < MAX_CONTINUED_PAGES; n++) {
+    const next = following.get(at.label)
+    const first = next?.tables?.[0]
+    if (!next || !first || nameRows(list, first).length === 0) return out
+    // A heading printed above the table opens another section: its rows are not this list's.
+    const starts = next.text.indexOf(cleanName((nameRows(list, first)[0] as TableRow).label))
+    if (headingLines(next.text.slice(0, Math.max(0, starts))).length > 0) return out
+    for (const u of next.tables ?? []) {
+      if (nameRows(list, u).length === 0) return out
+      out.push(u)
+    }
+    at = next
+  }
+  return out
 }
 
 /**
@@ -255,6 +303,28 @@ function nameLines(text: string): { line: string; at: number }[] {
 }
 
 /**
+ * The heading of the list's section a page ends under, when the page prints no list: the table
+ * then starts on the next page (Facebook's "PRINCIPAL AND SELLING STOCKHOLDERS" opens p.126 with its
+ * notes; the table is on p.127, under no heading of its own).
+ */
+export function openingHeading(list: FormList, page: PageRecord): string | null {
+  const last = headingLines(page.text).at(-1)
+  return last ? printsUnder(list, last) : null
+}
+
+/** The list printed at the top of the page after one that opens its section. */
+function openedList(
+  list: FormList,
+  page: PageRecord,
+  hits: readonly SearchHit[],
+  following: Following,
+): ListAnswer | null {
+  const heading = openingHeading(list, page)
+  const next = following.get(page.label)
+  return heading && next ? tableList(list, next, hits, following, heading) : null
+}
+
+/**
  * The list the question asks for, from the first retrieved page (in retrieval order) printing it
  * under one of its headings: its table's name rows, else its text's column of firm names. Null
  * when the question asks for no list of the form or no retrieved page prints one.
@@ -263,14 +333,18 @@ export function listAnswer(
   q: QuestionAnalysis,
   pages: readonly PageRecord[],
   hits: readonly SearchHit[],
+  following: Following = new Map(),
 ): ListAnswer | null {
   const lists = askedLists(q)
   if (lists.length === 0) return null
   for (const page of pages)
     for (const list of lists) {
       const found =
-        tableList(list, page, hits) ?? (list.parties === 'firms' ? textList(list, page, hits) : null)
-      if (found) return found
+        tableList(list, page, hits, following) ??
+        (list.parties === 'firms' ? textList(list, page, hits) : null) ??
+        openedList(list, page, hits, following)
+      if (found)
+        return q.extreme ? { ...found, extreme: q.extreme, ...(q.ranked ? { ranked: q.ranked } : {}) } : found
     }
   return null
 }
@@ -282,16 +356,12 @@ export function listAnswer(
  * the row's printed page (so the figures beside a name are checked against that page).
  */
 export function listLines(a: ListAnswer): string[] {
+  if (a.extreme) return extremeLines(a, a.extreme)
   const first = a.rows[0]?.page
   const lead = `- ${a.list.what.charAt(0).toUpperCase()}${a.list.what.slice(1)}, as the table under “${a.heading}” names them${a.columns ? ` (${a.columns})` : ''}${first ? ` ${pageTag(first)}` : ''}:`
   const rows = a.rows.map(
     (r) =>
       `  - ${r.name}${r.cells.length ? ` — ${r.cells.join(a.columns ? ', ' : '; ')}` : ''} ${pageTag(r.page)}`,
   )
-  const last = a.rows.at(-1)
-  const more =
-    a.more > 0 && last
-      ? [`  - … and ${a.more} more names in the table on this page ${pageTag(last.page)}`]
-      : []
-  return [lead, ...rows, ...more]
+  return [lead, ...rows, ...moreLine(a)]
 }

@@ -34,6 +34,16 @@ export interface QuestionAnalysis {
    * which no single period's table cell states.
    */
   asksChange?: boolean
+  /**
+   * The question asks for the extreme of a list ("the largest shareholder", "the underwriter with
+   * the most shares"; "the smallest", "the fewest"): the row holding the highest or lowest figure.
+   */
+  extreme?: 'most' | 'least'
+  /**
+   * How many rows of the extreme it asks for, ranked: "the top three shareholders" (3), "the
+   * largest shareholders" (every row, a plural after the superlative); absent for one.
+   */
+  ranked?: number | 'all'
   /** The filing's own name, as index terms ("pandora", "media"): what a passage about the filer prints. */
   own?: string[]
   /**
@@ -45,6 +55,50 @@ export interface QuestionAnalysis {
 
 /** A degree question on speed asks a rate of change (answerTypeOf reads it as a percentage). */
 const RATE_FRAME = /\bhow\s+(?:fast|quickly)\b/i
+
+/**
+ * The superlative degree of the adjectives and determiners of size and quantity (large, big, great,
+ * high, many/much → most; small, low, few, little → least) and "top": English grammar, not a
+ * question's wording. "Most" as an adverb of degree before an adjective ("the most senior", "most
+ * likely", "most recent") or in "at most" names no quantity.
+ */
+const MOST =
+  /\b(?:largest|biggest|greatest|highest|top|most(?!\s+(?:recent|recently|senior|likely)\b)(?<!\bat\s+most))\b/i
+const LEAST = /\b(?:smallest|lowest|fewest|least)\b/i
+
+/** Adjectives in the superlative (not the determiner "most": "the most shares" asks which one holds them). */
+const SUPERLATIVE_ADJ = 'top|largest|biggest|greatest|highest|smallest|lowest'
+const COUNTS: Readonly<Record<string, number>> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+}
+const COUNT = `\\d{1,2}|${Object.keys(COUNTS).join('|')}`
+/** "top 3", "the three largest": a count beside the superlative. */
+const RANKED_COUNT = new RegExp(
+  `\\b(?:${SUPERLATIVE_ADJ})\\s+(${COUNT})\\b|\\b(${COUNT})\\s+(?:${SUPERLATIVE_ADJ})\\b`,
+  'i',
+)
+/** A plural noun after the superlative ("the largest shareholders"; not "class", "business"). */
+const RANKED_PLURAL = new RegExp(
+  `\\b(?:${SUPERLATIVE_ADJ})\\s+(?:[a-z-]+\\s+)?[a-z]+[^s\\W]s\\b(?<!(?:ss|us|is))`,
+  'i',
+)
+
+/** How many rows a superlative question asks for (question.ts `ranked`). */
+function rankedOf(text: string): number | 'all' | undefined {
+  const m = RANKED_COUNT.exec(text)
+  const n = m ? (m[1] ?? m[2] ?? '') : ''
+  const count = /\d/.test(n) ? Number(n) : COUNTS[n.toLowerCase()]
+  if (count !== undefined && count >= 2) return count
+  return RANKED_PLURAL.test(text) ? 'all' : undefined
+}
 
 /** Question words capitalised for grammar, not because they name something. */
 const NOT_NAMES_TEXT = [
@@ -145,6 +199,12 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
     names: [...new Set(runs.flat())],
     nameHeads: [...new Set(runs.map((r) => r.at(-1) as string))],
     asksChange: RATE_FRAME.test(q.text),
+    ...(MOST.test(q.text)
+      ? { extreme: 'most' as const }
+      : LEAST.test(q.text)
+        ? { extreme: 'least' as const }
+        : {}),
+    ...((MOST.test(q.text) || LEAST.test(q.text)) && rankedOf(q.text) ? { ranked: rankedOf(q.text) } : {}),
     own: [...own],
     lineItems: lineItemsNamed(q.text),
   }

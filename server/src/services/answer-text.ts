@@ -23,8 +23,16 @@ import {
   NOT_CONFIGURED_NOTE,
   withIntro,
 } from '../answer/extractive'
+import type { FormList } from '../answer/form-lists'
 import { streamAnswer } from '../answer/llm'
-import { askedLists, type ListAnswer, listAnswer, sectionTitle } from '../answer/name-lists'
+import {
+  askedLists,
+  type ListAnswer,
+  listAnswer,
+  MAX_CONTINUED_PAGES,
+  openingHeading,
+  sectionTitle,
+} from '../answer/name-lists'
 import { namesAsPrinted } from '../answer/printed-names'
 import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
 import { analyzeQuestion, type QuestionAnalysis } from '../answer/question'
@@ -78,8 +86,8 @@ async function pagesOf(
  * The retrieved pages, and, when the question asks for a list the form prints in a standard
  * section (the underwriters, Item 508; the principal stockholders, Item 403) and none of them
  * prints it, after them the pages the section's own title retrieves (`found`): the list is where
- * the form puts it, whatever the reader called it ("which banks are managing the IPO"). With them
- * the list read from those pages (`list`, listAnswer), which the answer quotes as it is.
+ * the form puts it, whatever the reader called it ("which banks are managing the IPO"). The list
+ * itself is read here, with the pages after its last row when its table runs on there.
  */
 async function withListSection(
   deps: AnswerTextDeps,
@@ -90,20 +98,80 @@ async function withListSection(
 ): Promise<{ pages: PageRecord[]; found: Hits; list: ListAnswer | null }> {
   const lists = askedLists(analysis)
   if (lists.length === 0) return { pages, found: [], list: null }
-  const list = listAnswer(analysis, pages, hits)
-  if (list) return { pages, found: [], list }
   const key = storeKey(q.filing)
-  const seen = new Set(pages.map((p) => p.label))
   const out = { pages: [...pages], found: [] as Hits }
-  for (const title of lists.map((l) => sectionTitle(l.section))) {
-    const found = await searchLive(deps, q, analyzeQuery(title))
-    const more = (await pagesOf(deps, key, found)).pages.filter((p) => !seen.has(p.label))
-    for (const p of more) seen.add(p.label)
-    out.pages.push(...more)
-    out.found.push(...found)
+  let list = listAnswer(analysis, pages, hits)
+  if (!list) {
+    const seen = new Set(pages.map((p) => p.label))
+    for (const title of lists.map((l) => sectionTitle(l.section))) {
+      const found = await searchLive(deps, q, analyzeQuery(title))
+      const more = (await pagesOf(deps, key, found)).pages.filter((p) => !seen.has(p.label))
+      for (const p of more) seen.add(p.label)
+      out.pages.push(...more)
+      out.found.push(...found)
+    }
+    // The section's passages say which section a page continuing its table is in.
+    list = listAnswer(analysis, out.pages, [...hits, ...out.found])
   }
-  // No retrieved page printed the list, so the first page that does is among the section's.
-  return { ...out, list: listAnswer(analysis, out.pages.slice(pages.length), hits) }
+  const all = [...hits, ...out.found]
+  // The pages after those read, as far as the list runs: label → the page printed after it.
+  const following = new Map<string, PageRecord>()
+  const order = () => deps.store.listPages(key)
+  if (!list)
+    list = await opened(deps, key, analysis, { pages: out.pages, hits: all, lists, following, order })
+  if (list)
+    list = await continued(deps, key, analysis, { pages: out.pages, hits: all, list, following, order })
+  return { ...out, list }
+}
+
+/** Where a list is read: the pages and passages, the pages after them read so far, the filing's page order. */
+interface ListPages {
+  pages: PageRecord[]
+  hits: Hits
+  following: Map<string, PageRecord>
+  order: () => Promise<string[]>
+}
+
+/** The page after each page that opens a list's section with no list on it, for the list's table there. */
+async function opened(
+  deps: AnswerTextDeps,
+  key: string,
+  analysis: QuestionAnalysis,
+  at: ListPages & { lists: readonly FormList[] },
+): Promise<ListAnswer | null> {
+  const { pages, hits, lists, following } = at
+  const opening = pages.filter((p) => lists.some((l) => openingHeading(l, p))).slice(0, MAX_CONTINUED_PAGES)
+  if (opening.length === 0) return null
+  const order = await at.order()
+  for (const p of opening) {
+    const next = order[order.indexOf(p.label) + 1]
+    const page = next ? await deps.store.getPage(key, next) : null
+    if (page) following.set(p.label, page)
+  }
+  return listAnswer(analysis, pages, hits, following)
+}
+
+/** The list read again with the pages printed after its last row, while its table runs on. */
+async function continued(
+  deps: AnswerTextDeps,
+  key: string,
+  analysis: QuestionAnalysis,
+  at: ListPages & { list: ListAnswer },
+): Promise<ListAnswer> {
+  const { pages, hits, following } = at
+  const order = await at.order()
+  let current = at.list
+  for (let n = 0; n < MAX_CONTINUED_PAGES; n++) {
+    const next = order[order.indexOf(current.lastPage) + 1]
+    if (!next || following.has(current.lastPage)) break
+    const page = await deps.store.getPage(key, next)
+    if (!page) break
+    following.set(current.lastPage, page)
+    const longer = listAnswer(analysis, pages, hits, following)
+    if (!longer || longer.lastPage === current.lastPage) break
+    current = longer
+  }
+  return current
 }
 
 /**

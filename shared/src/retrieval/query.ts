@@ -15,6 +15,7 @@
 
 import { MONTH_NAMES, monthOf } from '../contract/calendar'
 import { parseFigures } from '../contract/figures'
+import { asksSpan, printsDuration, TIME_UNITS } from './durations'
 import type { StatementId } from './financial-terms'
 import { type NamedSection, namedSections } from './sections'
 import { askedStatements, splitInstructions } from './statements'
@@ -191,14 +192,12 @@ export function findPeriods(question: string): Period[] {
   return out
 }
 
-/** Nouns that measure time: "how many years" asks for a duration, not a count. */
-const TIME_UNITS = /^(?:years?|months?|days?|weeks?|quarters?|hours?)$/i
 /** Nouns that make a "what/which" question ask for a share ("what percentage", "what share of"). */
 const SHARE_NOUNS = /^(?:percent|percentage|share|proportion|portion|fraction|ratio|rate|margin)$/i
 /** Nouns that make a "what/which" question ask for a place. */
 const PLACE_NOUNS = /^(?:city|state|country|countries|address|location|jurisdiction|exchange)$/i
 /** Nouns that make a "what/which" question ask for a time. */
-const TIME_NOUNS = /^(?:date|year|day|month|quarter|period)$/i
+const TIME_NOUNS = /^(?:date|year|day|month|quarter)$/i
 /** Nouns that make a "what/which" question ask for an amount of money. */
 const AMOUNT_NOUNS = /^(?:amount|total|sum|cost|costs|price|value|balance|expense|expenses|fee|fees)$/i
 /** Nouns that make a "what/which" question ask for someone or something named. */
@@ -235,6 +234,7 @@ export function answerTypeOf(question: string): AnswerType {
       return 'location'
     case 'how': {
       const w = words[at + 1] ?? ''
+      // "how long", "how many days": the interrogatives of a duration (durations.ts).
       if (w === 'many') return TIME_UNITS.test(words[at + 2] ?? '') ? 'duration' : 'count'
       if (w === 'much') return 'amount'
       if (w === 'long') return 'duration'
@@ -245,6 +245,7 @@ export function answerTypeOf(question: string): AnswerType {
     default: {
       // what / which + the noun it governs (the first content word after it).
       if (words[at + 1] === '%' || SHARE_NOUNS.test(first)) return 'percentage'
+      if (asksSpan(words, at)) return 'duration'
       if (TIME_UNITS.test(first) || TIME_NOUNS.test(first)) return 'date'
       if (PLACE_NOUNS.test(first)) return 'location'
       if (AMOUNT_NOUNS.test(first)) return 'amount'
@@ -404,8 +405,6 @@ export function searchTerms(
   }
 }
 
-const NUMBER_WORD = Object.keys(NUMBER_WORDS).join('|')
-
 /**
  * The last words of the capitalised titles a filing gives laws, rules and its own documents ("the
  * Securities Act", "the Exchange Act", "the Internal Revenue Code", "the Credit Agreement", "the 2005
@@ -441,7 +440,7 @@ const ANSWER_EVIDENCE: Readonly<Record<AnswerType, RegExp | ((text: string) => b
   percentage: (text) => /\bpercent\b/i.test(text) || parseFigures(text).some((f) => f.kind === 'percent'),
   count: (text) => parseFigures(text).some((f) => f.kind === 'number'),
   date: new RegExp(`\\b(?:${MONTHS})\\.?\\s+\\d{1,2},?\\s+(?:19|20)\\d{2}\\b|\\b(?:19|20)\\d{2}\\b`, 'i'),
-  duration: new RegExp(`\\b(?:\\d+|${NUMBER_WORD})\\s?(?:-\\s?)?(?:days?|weeks?|months?|years?)\\b`, 'i'),
+  duration: printsDuration,
   location:
     /\b\d+\s+(?:[A-Z][a-z]+\s+)+(?:Street|Road|Avenue|Drive|Boulevard|Way|Place|Parkway|Lane)\b|(?<!\b(?:Messrs|Mr|Mrs|Ms|Dr)\.\s+(?:[A-Z][a-z]+,\s+)*)\b[A-Z][a-z]+,\s+(?:[A-Z][a-z]+|[A-Z]{2})\b/,
   name: (text) =>
