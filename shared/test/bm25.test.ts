@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { addTermScores, fts5Idf, luceneIdf } from '../src/retrieval/store/sqlite/bm25'
+import {
+  addTermScores,
+  addTermScoresWithB,
+  FTS5_B,
+  FTS5_K1,
+  fts5DocSize,
+  fts5Idf,
+  luceneIdf,
+} from '../src/retrieval/store/sqlite/bm25'
 
 describe('Lucene-IDF BM25 from FTS5 per-term scores', () => {
   it('FTS5 gives a term in most chunks ~0 weight, Lucene a small positive one', () => {
@@ -25,5 +33,40 @@ describe('Lucene-IDF BM25 from FTS5 per-term scores', () => {
     expect(scores.get(2)).toBeCloseTo(luceneIdf(n, 2) * 0.9 + luceneIdf(n, 80) * 1.2)
     expect(scores.get(3)).toBeCloseTo(luceneIdf(n, 80) * 1.2)
     expect(scores.size).toBe(80)
+  })
+})
+
+describe('another length normalisation b from FTS5 per-term scores', () => {
+  const n = 100
+  const lengths = {
+    of: new Map([
+      [1, 2],
+      [2, 6],
+    ]),
+    avg: 4,
+  }
+  // FTS5's one-term score of a row with term frequency tf and length dl (k1 1.2, b 0.75).
+  const fts5 = (tf: number, dl: number) =>
+    (fts5Idf(n, 2) * tf * (FTS5_K1 + 1)) / (tf + FTS5_K1 * (1 - FTS5_B + (FTS5_B * dl) / 4))
+  const rows = [
+    { id: 1, score: fts5(1, 2) },
+    { id: 2, score: fts5(1, 6) },
+  ]
+
+  it('reads a row length from its %_docsize varint', () => {
+    expect(fts5DocSize(Uint8Array.from([5]))).toBe(5)
+    expect(fts5DocSize(Uint8Array.from([0x81, 0x10, 3]))).toBe(144)
+  })
+
+  it('gives FTS5 scores back at b 0.75 and ignores length at b 0', () => {
+    const same = new Map<number, number>()
+    addTermScoresWithB(same, rows, n, lengths, FTS5_B)
+    expect(same.get(1)).toBeCloseTo(rows[0]?.score as number, 9)
+    expect(same.get(2)).toBeCloseTo(rows[1]?.score as number, 9)
+    const flat = new Map<number, number>()
+    addTermScoresWithB(flat, rows, n, lengths, 0, 0.5)
+    // The same tf in a short and a long row scores the same, idf·(k1+1)/(1+k1) times the weight.
+    expect(flat.get(1)).toBeCloseTo(flat.get(2) as number, 9)
+    expect(flat.get(1)).toBeCloseTo(0.5 * fts5Idf(n, 2), 9)
   })
 })

@@ -25,6 +25,48 @@ storeContract(
 )
 
 describe('sqlite store specifics', () => {
+  it('normalises the section-path field by the b it is given', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'asks1-sqlite-'))
+    const store = openSqliteStore({ dir })
+    try {
+      const w = await store.beginVersion('acme', { dim: null })
+      const chunk = (ordinal: number, section: string, inner: string[] = []) => ({
+        ...makeChunk(w.version, ordinal, `Plain words number ${ordinal}.`, [String(ordinal + 1)], section),
+        filing: 'acme',
+        version: w.version,
+        innerSections: inner,
+      })
+      const chunks = [
+        // One heading naming the term once: a short path.
+        chunk(0, 'Employees'),
+        // The term twice, in a long path (a heading starting inside the chunk).
+        chunk(1, 'Employees', [
+          'Employee Benefit Plans › Stock Options, Vesting Schedules and Retirement Accounts',
+        ]),
+        chunk(2, 'Risk Factors › Competition'),
+        chunk(3, 'Business › Our Products'),
+      ]
+      await w.addChunks(chunks.map((c) => ({ chunk: c, vectors: [] })))
+      await w.commit()
+      const order = async (headingB: number) =>
+        (
+          await store.search('acme', {
+            terms: ['employe'],
+            vector: null,
+            k: 5,
+            fieldWeights: { heading: 1, form: 0 },
+            headingB,
+          })
+        ).map((h) => h.chunk.ordinal)
+      // FTS5's b 0.75 lets the long path's length outweigh its second occurrence; b 0 does not.
+      expect(await order(0.75)).toEqual([0, 1])
+      expect(await order(0)).toEqual([1, 0])
+    } finally {
+      await store.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('finds a live version file missing, truncated or overwritten, naming the version and no path', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'asks1-sqlite-'))
     const store = openSqliteStore({ dir })

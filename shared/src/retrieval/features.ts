@@ -1,12 +1,20 @@
 /**
  * The switches of retrieval's components, so each can be measured alone and together
- * (`RETRIEVAL_OFF=heading,form,rerank pnpm eval:retrieval`). All are on by default. A part not yet
- * good enough to ship would be off in ALL_FEATURES and turned on with `RETRIEVAL_ON` (table rows
- * were, until they cost the answers nothing: docs/tables.md, "Rows in the default ranking").
+ * (`RETRIEVAL_OFF=heading,form,rerank pnpm eval:retrieval`). All on by default but `pathb`
+ * (`RETRIEVAL_ON=pathb`): a part not yet good enough to ship is off in ALL_FEATURES and turned on
+ * with RETRIEVAL_ON (table rows were, until they cost the answers nothing: docs/tables.md, "Rows in
+ * the default ranking").
  */
 export interface RetrievalFeatures {
   /** Section-path terms weigh more (BM25F-style field weight). */
   heading: boolean
+  /**
+   * The section-path field's BM25 normalises its length by FIELD_B.heading rather than FTS5's 0.75
+   * (SQLite): a path's length is how many headings the chunk spans, not how wordy it is. Off by
+   * default (RETRIEVAL_ON=pathb): it lifts retrieval on every group but costs the check sets'
+   * extractive answers a citation (docs/retrieval.md, round 6).
+   */
+  pathb: boolean
   /** The standard section's description (vocabulary.ts) is searched as a field of the chunk. */
   form: boolean
   /** Body BM25 with Lucene's positive IDF rather than FTS5's (SQLite; store/sqlite/bm25.ts). */
@@ -51,6 +59,7 @@ export interface RetrievalFeatures {
 
 export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   heading: true,
+  pathb: false,
   form: true,
   idf: true,
   frame: true,
@@ -72,8 +81,7 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
 
 /**
  * Parses `RETRIEVAL_OFF` and `RETRIEVAL_ON` (comma-separated lists of feature names to turn off, and
- * to turn on those off by default: none today, so RETRIEVAL_ON only checks its names; it stays for
- * the next part measured before it ships).
+ * to turn on those off by default).
  */
 export function featuresOff(off: string | undefined, on?: string): RetrievalFeatures {
   const out = { ...ALL_FEATURES }
@@ -106,3 +114,12 @@ export const FIELD_WEIGHTS = { body: 1, heading: 0.1, form: 0.02 } as const
  * since they were set on the tuning sets; Qdrant is not measured by `pnpm eval:retrieval`.
  */
 export const SPARSE_FIELD_WEIGHTS = { body: 1, heading: 2, form: 0.25 } as const
+
+/**
+ * BM25 length normalisation b of the section-path field (SQLite; FTS5's bm25() fixes 0.75, the
+ * store rescores each term: store/sqlite/bm25.ts). A path is one or two headings, plus those that
+ * start inside the chunk (`innerSections`): at 0.75 a chunk indexed under two subsections counted
+ * each heading term for less than a chunk under one. Set on the tuning sets (round 6,
+ * docs/retrieval.md): 0 and 0.1 give tuning MRR 0.713, 0.2 to 0.4 0.705, 0.5 and 0.75 0.696.
+ */
+export const FIELD_B = { heading: 0.3 } as const

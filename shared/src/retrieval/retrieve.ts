@@ -5,11 +5,12 @@
  * WordNet derives from them and their synonyms), then a passage-level rerank of the pool.
  */
 import type { Embedder } from './embedder'
-import { ALL_FEATURES, FIELD_WEIGHTS, type RetrievalFeatures } from './features'
+import { ALL_FEATURES, FIELD_B, FIELD_WEIGHTS, type RetrievalFeatures } from './features'
 import { analyzeQuery, type QueryAnalysis, searchTerms } from './query'
 import { RERANK_POOL, type RerankWeights, rerank } from './rerank'
 import { asksForFigure } from './rows'
 import { statementChunks } from './statement-pool'
+import { FTS5_B } from './store/sqlite/bm25'
 import type { SearchHit, Store } from './store/types'
 
 export interface RetrieveOptions {
@@ -57,6 +58,7 @@ export async function retrieve(
     form: features.form ? (options.fieldWeights?.form ?? FIELD_WEIGHTS.form) : 0,
   }
   const idf = features.idf ? 'lucene' : 'fts5'
+  const headingB = features.pathb ? FIELD_B.heading : FTS5_B
   let hits = await store.search(filing, {
     // The question's terms, and WordNet's relatives of its words at lower weights (query.ts).
     ...searchTerms(q, {
@@ -72,8 +74,12 @@ export async function retrieve(
     rows: features.rows && asksForFigure(q),
     idf,
     fieldWeights,
+    headingB,
   })
   if (features.rerank && features.statements && q.statements?.length)
-    hits = [...hits, ...(await statementChunks(store, filing, q.statements, hits, { fieldWeights, idf }))]
+    hits = [
+      ...hits,
+      ...(await statementChunks(store, filing, q.statements, hits, { fieldWeights, idf, headingB })),
+    ]
   return features.rerank ? rerank(q, hits, features, options.rerankWeights).slice(0, k) : hits
 }

@@ -42,7 +42,7 @@ async function chunksOf(
   filing: string,
   id: StatementId,
   version: string | undefined,
-  query: Pick<SearchQuery, 'fieldWeights' | 'idf'>,
+  query: Pick<SearchQuery, 'fieldWeights' | 'idf' | 'headingB'>,
 ): Promise<SearchHit[]> {
   const key = `${filing}\u0000${id}\u0000${JSON.stringify(query)}`
   const known = FOUND.get(key)
@@ -65,7 +65,7 @@ export async function statementChunks(
   filing: string,
   statements: readonly StatementId[],
   have: readonly SearchHit[],
-  query: Pick<SearchQuery, 'fieldWeights' | 'idf'>,
+  query: Pick<SearchQuery, 'fieldWeights' | 'idf' | 'headingB'>,
 ): Promise<SearchHit[]> {
   const seen = new Set(have.map((h) => h.chunk.id))
   const version = have[0]?.chunk.version

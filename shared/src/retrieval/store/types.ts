@@ -67,6 +67,12 @@ export interface SearchQuery {
    * 'fts5' (FTS5's own, ~0 for a term in half the chunks). SQLite only.
    */
   idf?: 'lucene' | 'fts5'
+  /**
+   * BM25 length normalisation b of the section-path field (default 0.75, FTS5's own; `retrieve`
+   * gives FIELD_B.heading with the `pathb` feature). SQLite only: Qdrant bakes the fields into one
+   * sparse vector at ingest.
+   */
+  headingB?: number
 }
 
 export interface SearchHit {

@@ -37,3 +37,44 @@ export function addTermScores(
   const ratio = (weight * luceneIdf(n, df)) / fts5Idf(n, df)
   for (const r of rows) scores.set(r.id, (scores.get(r.id) ?? 0) + r.score * ratio)
 }
+
+/** FTS5's bm25() parameters (fts5_aux.c): fixed, not settable per table. */
+export const FTS5_K1 = 1.2
+export const FTS5_B = 0.75
+
+/** A row's length in tokens, from its FTS5 `%_docsize` blob (one varint per column; the first). */
+export function fts5DocSize(blob: Uint8Array): number {
+  let v = 0
+  for (const c of blob) {
+    v = v * 128 + (c & 0x7f)
+    if (c < 0x80) break
+  }
+  return v
+}
+
+/**
+ * Adds each row's one-term BM25 with length normalisation `b` in place of FTS5's 0.75, times
+ * `weight`, keeping FTS5's IDF and k1. FTS5's score s = idf·tf·(k1+1)/(tf + k1·(1−b+b·dl/avgdl))
+ * is solved for tf with the row's length dl (`lengths`, from `%_docsize`) and scored again.
+ */
+export function addTermScoresWithB(
+  scores: Map<number, number>,
+  rows: readonly { id: number; score: number }[],
+  n: number,
+  lengths: { of: ReadonlyMap<number, number>; avg: number },
+  b: number,
+  weight = 1,
+): void {
+  const df = rows.length
+  if (df === 0 || lengths.avg <= 0) return
+  const idf = fts5Idf(n, df)
+  const norm = (dl: number, bb: number) => FTS5_K1 * (1 - bb + (bb * dl) / lengths.avg)
+  for (const r of rows) {
+    const dl = lengths.of.get(r.id) ?? lengths.avg
+    const x = r.score / idf
+    // x < k1+1 always (a saturating tf); guard the division for a rounding at the limit.
+    const tf = (x * norm(dl, FTS5_B)) / Math.max(1e-9, FTS5_K1 + 1 - x)
+    const s = (idf * tf * (FTS5_K1 + 1)) / (tf + norm(dl, b))
+    scores.set(r.id, (scores.get(r.id) ?? 0) + weight * s)
+  }
+}

@@ -188,6 +188,7 @@ export class SqliteStore implements Store, SqliteCatalog {
       query.fieldWeights ?? FIELD_WEIGHTS,
       query.idf,
       query.termWeights,
+      query.headingB,
     )
     // Table rows are matched on the question's own terms, not its expansions (WordNet's).
     const rows = query.rows ? reader.rowHostIds(ownTerms(query), query.vector, n) : []

@@ -4,7 +4,7 @@ import type { Chunk, PageRecord } from '../../../contract/chunk'
 import type { Table } from '../../../contract/tables'
 import { lineItemTerms } from '../common'
 import { rowHostList } from '../fusion'
-import { addTermScores } from './bm25'
+import { addTermScores, addTermScoresWithB, FTS5_B, fts5DocSize } from './bm25'
 import { WindowMatrix } from './dense'
 import { rowReader } from './rows'
 import {
@@ -123,6 +123,7 @@ export class VersionReader {
     weights: { heading: number; form: number } = { heading: 1, form: 1 },
     idf: 'lucene' | 'fts5' = 'lucene',
     termWeights?: readonly number[],
+    headingB: number = FTS5_B,
   ): number[] {
     // FTS5 MATCH expressions have a size limit; a question never has this many distinct terms.
     const terms = queryTerms.slice(0, 64)
@@ -135,7 +136,28 @@ export class VersionReader {
       const match = own.map((t) => `"${ftsToken(t)}"`).join(' OR ')
       return this.fts.all({ match, n, heading: weights.heading, form: weights.form }).map((r) => r.id)
     }
-    return this.fieldScores(terms, n, weights, idf, termWeights)
+    return this.fieldScores(terms, n, weights, idf, termWeights, headingB)
+  }
+
+  private readonly lengths = new Map<Field, { of: Map<number, number>; avg: number }>()
+  /** Each row's length in tokens in one field's FTS5 table, and their mean (read once per version). */
+  private fieldLengths(field: Field): { of: Map<number, number>; avg: number } {
+    const known = this.lengths.get(field)
+    if (known) return known
+    const of = new Map<number, number>()
+    let total = 0
+    const rows = this.db.prepare(`SELECT id, sz FROM ${field}_fts_docsize`).all() as {
+      id: number
+      sz: Buffer
+    }[]
+    for (const r of rows) {
+      const dl = fts5DocSize(r.sz)
+      of.set(r.id, dl)
+      total += dl
+    }
+    const out = { of, avg: of.size > 0 ? total / of.size : 0 }
+    this.lengths.set(field, out)
+    return out
   }
 
   private rows: number | null = null
@@ -156,7 +178,8 @@ export class VersionReader {
     n: number,
     weights: { heading: number; form: number },
     idf: 'lucene' | 'fts5',
-    termWeights?: readonly number[],
+    termWeights: readonly number[] | undefined,
+    headingB: number,
   ): number[] {
     const fts = this.fieldFts as Record<Field, Database.Statement<[FieldParams], ScoreRow>>
     const weightOf = (i: number) => termWeights?.[i] ?? 1
@@ -176,6 +199,20 @@ export class VersionReader {
     for (const field of ['heading', 'form'] as const) {
       const w = weights[field]
       if (w <= 0) continue
+      if (field === 'heading' && headingB !== FTS5_B) {
+        // FTS5 fixes b; another b needs each term's own score and the row's length (bm25.ts).
+        const lengths = this.fieldLengths(field)
+        for (const t of own)
+          addTermScoresWithB(
+            scores,
+            fts[field].all({ match: `"${ftsToken(t)}"`, n: FIELD_ROWS }),
+            this.rowCount(),
+            lengths,
+            headingB,
+            w,
+          )
+        continue
+      }
       for (const r of fts[field].all({ match, n: FIELD_ROWS }))
         scores.set(r.id, (scores.get(r.id) ?? 0) + w * r.score)
     }
