@@ -217,6 +217,7 @@ export async function evaluateAnswers(
           text: outcome.answer.slice(0, 600),
           cited: outcome.citations.map((c) => c.page),
           gold_cited: outcome.citations.filter((c) => base.goldPages.includes(c.page)).length,
+          unverified: outcome.citations.filter((c) => !c.verified).map((c) => c.page),
           facts_found: q.facts.filter((f) => factFound(outcome.answer, f)),
           facts_missing: q.facts.filter((f) => !factFound(outcome.answer, f)),
           refused: q.kind === 'negative' ? isCorrectRefusal(outcome) : refuses(outcome),

@@ -54,6 +54,8 @@ export interface QuestionDetail {
     text: string
     cited: string[]
     gold_cited: number
+    /** Pages of the citations the server's check did not verify (quote or figure not found there). */
+    unverified: string[]
     facts_found: string[]
     facts_missing: string[]
     refused: boolean

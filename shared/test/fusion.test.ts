@@ -60,13 +60,26 @@ describe('rrfFuse', () => {
 
 describe('fuseCandidates', () => {
   it('names each list’s rank and weighs table rows at ROW_WEIGHT', () => {
-    const fused = fuseCandidates(['d'], ['d', 'k'], 10, ['r', 'k'])
+    const fused = fuseCandidates(['d'], ['d', 'k', 'x'], 10, ['x', 'k'])
     expect(fused).toEqual([
       { id: 'd', score: 2 / (RRF_K + 1), ranks: { denseRank: 1, keywordRank: 1 } },
       { id: 'k', score: 1 / (RRF_K + 2) + ROW_WEIGHT / (RRF_K + 2), ranks: { keywordRank: 2, rowRank: 2 } },
-      { id: 'r', score: ROW_WEIGHT / (RRF_K + 1), ranks: { rowRank: 1 } },
+      { id: 'x', score: 1 / (RRF_K + 3) + ROW_WEIGHT / (RRF_K + 1), ranks: { keywordRank: 3, rowRank: 1 } },
     ])
     expect(fuseCandidates(['d'], ['d', 'k'], 1)).toHaveLength(1)
+  })
+
+  it('lets rows reorder the k chunks the question’s lists return, never bring one in', () => {
+    // 'c' is the keyword list's third: with k = 2 its row neither lifts it into the two nor pushes 'b' out.
+    expect(fuseCandidates([], ['a', 'b', 'c'], 2, ['c', 'r']).map((f) => [f.id, f.ranks])).toEqual([
+      ['a', { keywordRank: 1 }],
+      ['b', { keywordRank: 2 }],
+    ])
+    // A host among the two moves up, ranked in the row list of the hosts that count.
+    expect(fuseCandidates([], ['a', 'b', 'c'], 2, ['c', 'b']).map((f) => [f.id, f.ranks])).toEqual([
+      ['b', { keywordRank: 2, rowRank: 1 }],
+      ['a', { keywordRank: 1 }],
+    ])
   })
 })
 

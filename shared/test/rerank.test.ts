@@ -53,7 +53,10 @@ describe('rerank evidence', () => {
   })
 
   it('turns parts on (RETRIEVAL_ON) and off (RETRIEVAL_OFF), and RETRIEVAL_OFF wins', () => {
-    expect(ALL_FEATURES.rows).toBe(false)
+    // Table rows are part of the default ranking (docs/tables.md, "Rows in the default ranking").
+    expect(ALL_FEATURES.rows).toBe(true)
+    expect(featuresOff(undefined, undefined)).toEqual(ALL_FEATURES)
+    expect(featuresOff('rows').rows).toBe(false)
     expect(featuresOff(undefined, 'rows').rows).toBe(true)
     expect(featuresOff('rows', 'rows').rows).toBe(false)
     expect(() => featuresOff(undefined, 'row')).toThrow(/RETRIEVAL_ON: unknown feature "row"/)

@@ -452,6 +452,12 @@ export function storeContract(
         expect(new Set(lifted.map((h) => h.chunk.id)).size).toBe(lifted.length)
       })
 
+      it('lifts only chunks the question’s own lists return: a row brings no chunk in', async () => {
+        // k = 1: the keyword list's first is chunk 0; chunk 1's row may reorder the k, not replace it.
+        const hits = await store.search('rowsco', { terms: question, vector: null, k: 1, rows: true })
+        expect(hits.map((h) => [h.chunk.id, h.rowRank])).toEqual([['rowsco-0', undefined]])
+      })
+
       it('counts a row only when its label holds a line-item term, not just the period', async () => {
         const hits = await store.search('rowsco', { terms: question, vector: null, k: 3, rows: true })
         expect(hits.find((h) => h.chunk.id === 'rowsco-2')?.rowRank).toBeUndefined()

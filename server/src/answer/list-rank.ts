@@ -117,15 +117,16 @@ export function extremeLines(a: ListAnswer, extreme: 'most' | 'least'): string[]
     return [lead, ...a.rows.map((r) => rowLine(a, r)), ...moreLine(a)]
   }
   const column = a.columnNames[col] ?? ''
-  const compared = a.all.filter((r) => r.values !== undefined).length
+  // The lead prints no number of its own (rows compared, rows tied): the check reads every figure
+  // beside a citation as the filing's, and a count the server made is printed on no page.
   if (a.ranked) {
     const order = rankedRows(a.all, col, extreme).slice(0, a.ranked === 'all' ? MAX_RANKED : a.ranked)
-    const lead = `- Of ${a.list.what} in ${where} (${compared} rows compared), the ${order.length} with the ${extreme} by “${column}”, in order ${pageTag((order[0] as ListRow).page)}:`
+    const lead = `- Of ${a.list.what} in ${where}, ${order.length > 1 ? 'those' : 'the one'} with the ${extreme} by “${column}”, in order ${pageTag((order[0] as ListRow).page)}:`
     return [lead, ...order.map((r) => rowLine(a, r))]
   }
   const top = extremeRows(a.all, col, extreme)
-  const tie = top.length > 1 ? `${top.length} rows tie for the ${extreme}` : `the ${extreme}`
-  const lead = `- Of ${a.list.what} in ${where} (${compared} rows compared), ${tie} by “${column}” ${pageTag((top[0] as ListRow).page)}:`
+  const tie = top.length > 1 ? `rows tie for the ${extreme}` : `the ${extreme}`
+  const lead = `- Of ${a.list.what} in ${where}, ${tie} by “${column}” ${pageTag((top[0] as ListRow).page)}:`
   return [lead, ...top.map((r) => rowLine(a, r))]
 }
 

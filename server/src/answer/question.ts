@@ -7,7 +7,12 @@
  */
 import { MONTH_NAMES } from '@asks1/shared/contract/calendar'
 import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
-import { type AnswerType, analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
+import {
+  type AnswerType,
+  analyzeQuery,
+  NUMBER_WORDS,
+  type QueryAnalysis,
+} from '@asks1/shared/retrieval/query'
 import { ratioCaptions } from '@asks1/shared/retrieval/statements'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { verbLemma } from './lemmas'
@@ -68,18 +73,11 @@ const LEAST = /\b(?:smallest|lowest|fewest|least)\b/i
 
 /** Adjectives in the superlative (not the determiner "most": "the most shares" asks which one holds them). */
 const SUPERLATIVE_ADJ = 'top|largest|biggest|greatest|highest|smallest|lowest'
-const COUNTS: Readonly<Record<string, number>> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-}
-const COUNT = `\\d{1,2}|${Object.keys(COUNTS).join('|')}`
+/** A count of rows: two to ten in words ("the three largest"), or digits. */
+const COUNTS = Object.keys(NUMBER_WORDS).filter(
+  (w) => (NUMBER_WORDS[w] ?? 0) >= 2 && (NUMBER_WORDS[w] ?? 0) <= 10,
+)
+const COUNT = `\\d{1,2}|${COUNTS.join('|')}`
 /** "top 3", "the three largest": a count beside the superlative. */
 const RANKED_COUNT = new RegExp(
   `\\b(?:${SUPERLATIVE_ADJ})\\s+(${COUNT})\\b|\\b(${COUNT})\\s+(?:${SUPERLATIVE_ADJ})\\b`,
@@ -95,7 +93,7 @@ const RANKED_PLURAL = new RegExp(
 function rankedOf(text: string): number | 'all' | undefined {
   const m = RANKED_COUNT.exec(text)
   const n = m ? (m[1] ?? m[2] ?? '') : ''
-  const count = /\d/.test(n) ? Number(n) : COUNTS[n.toLowerCase()]
+  const count = /\d/.test(n) ? Number(n) : NUMBER_WORDS[n.toLowerCase()]
   if (count !== undefined && count >= 2) return count
   return RANKED_PLURAL.test(text) ? 'all' : undefined
 }

@@ -1,7 +1,8 @@
 /**
  * GET /sources: the evidence behind citations.
  * - `?filing=…&page=154`: the text of that printed page, its tables, PDF pages, neighbours and EDGAR link.
- * - `?filing=…&q=…&k=…`: retrieval only (chunks, pages, scores), for API clients and evaluation.
+ * - `?filing=…&q=…&k=…`: retrieval only (chunks, pages, scores, the table row that lifted a hit), for API
+ *   clients and evaluation.
  */
 
 import {
@@ -86,6 +87,8 @@ const sourcesRoutes: FastifyPluginAsyncTypebox = async (app) => {
             section: h.chunk.section,
             text: h.chunk.text,
             score: h.score,
+            // Table rows take part in the ranking of a figure question: say which hit a row lifted.
+            ...(h.rowRank !== undefined ? { rowRank: h.rowRank } : {}),
           })),
         }
       }

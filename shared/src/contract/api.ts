@@ -349,6 +349,13 @@ export const SourceHitSchema = Type.Object({
   section: Type.Union([Type.String(), Type.Null()]),
   text: Type.String(),
   score: Type.Number(),
+  rowRank: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description:
+        'Rank of the table row that lifted this passage (a figure question; the passage prints the row on its printed page)',
+    }),
+  ),
 })
 export const SourceSearchReplySchema = Type.Object({
   filing: Type.String(),

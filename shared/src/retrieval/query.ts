@@ -117,7 +117,8 @@ export function quarterWording(quarter: number): RegExp {
   const ordinal = Object.keys(ORDINAL_QUARTER)[quarter - 1]
   return new RegExp(`\\b${ordinal} (?:fiscal )?quarter\\b|\\bQ${quarter}\\b|\\bthree months ended\\b`, 'i')
 }
-const NUMBER_WORDS: Record<string, number> = {
+/** Small cardinals as filings and questions spell them ("six months ended", "the three largest"). */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,
   two: 2,
   three: 3,

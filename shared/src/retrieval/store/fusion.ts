@@ -29,6 +29,14 @@ export interface Fused<Id> {
  * Fuses a store's candidate lists (`rrfFuse`): ties keep the dense list's order, then the keyword
  * list's, then the row list's (host chunk ids of matching table rows, each host once at its best
  * row, at ROW_WEIGHT). Each list's rank is kept under its name, to spread into the hit.
+ *
+ * Rows reorder the k chunks the question's own lists return; they never bring one in. A host from
+ * below the k pushes the k-th chunk out, and the rerank reads its pool as a whole (a term nearly
+ * every candidate holds is no evidence: rerank.ts `discriminating`). For "How much revenue did
+ * Facebook make in 2011?" facebook-s1's F-3/F-4 income statement (keyword rank 32, lifted by its
+ * "Cost of revenue" row) pushed out a p.49-50 chunk; "facebook" went from 27 to 28 of the 30
+ * candidates, past POOL_COMMON_SHARE, proximity stopped counting it, and the answer quoted p.51's
+ * cost-of-revenue table instead of F-28 (docs/tables.md, "Rows in the default ranking").
  */
 export function fuseCandidates<Id>(
   dense: readonly Id[],
@@ -36,7 +44,12 @@ export function fuseCandidates<Id>(
   k: number,
   rows: readonly Id[] = [],
 ): Fused<Id>[] {
-  const lists = [{ ids: dense }, { ids: keyword }, { ids: rows, weight: ROW_WEIGHT }]
+  const pool =
+    rows.length > 0
+      ? new Set(rrfFuse([{ ids: dense }, { ids: keyword }], { limit: k }).map((f) => f.id))
+      : null
+  const lifted = pool ? rows.filter((id) => pool.has(id)) : rows
+  const lists = [{ ids: dense }, { ids: keyword }, { ids: lifted, weight: ROW_WEIGHT }]
   return rrfFuse(lists, { limit: k }).map(({ id, score, ranks: [denseRank, keywordRank, rowRank] }) => {
     const named: HitRanks = {}
     if (denseRank !== undefined) named.denseRank = denseRank
