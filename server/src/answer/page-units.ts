@@ -8,11 +8,12 @@
  */
 
 import type { PageRecord } from '@asks1/shared/contract/chunk'
-import { textUnits } from '@asks1/shared/contract/sentences'
+import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
 import type { SearchHit } from '@asks1/shared/store'
+import { LRUCache } from 'lru-cache'
 import { withExpansions } from './acronyms'
 import type { Prepared } from './rank'
-import { stemsOf } from './stems'
+import { readStems } from './stems'
 
 /**
  * Calibrated on the tuning sets ("Whole pages round", docs/answers.md): 0.2–0.4 score the same
@@ -25,6 +26,36 @@ export interface WholePages {
   /** The pages to read (those of the retrieved chunks; others given are ignored). */
   pages: readonly PageRecord[]
   weight: number
+}
+
+interface PageUnit extends TextUnit {
+  stems: readonly string[]
+  lower: string
+}
+
+/**
+ * A page's units, segmented and stemmed once: questions keep coming back to the same pages, and
+ * reading a dozen pages afresh was about 40 % of an extractive answer's CPU (node --cpu-prof on
+ * the Facebook set). Keyed by the page's label and text (a page is never edited in place: a
+ * re-ingest prints new text), bounded by the characters kept.
+ */
+const byPage = new LRUCache<string, readonly PageUnit[]>({
+  max: 2048,
+  maxSize: 8_000_000,
+  sizeCalculation: (_units, key) => key.length + 1,
+})
+
+function unitsOf(page: PageRecord): readonly PageUnit[] {
+  const key = `${page.label}\u0000${page.text}`
+  const known = byPage.get(key)
+  if (known) return known
+  const units = textUnits(page.text, page.label).map((u) => ({
+    ...u,
+    stems: readStems(u.text),
+    lower: u.text.toLowerCase(),
+  }))
+  byPage.set(key, units)
+  return units
 }
 
 /** The units of the chunks' pages that none of `units` holds, each with its chunk's rank. */
@@ -41,12 +72,11 @@ export function pageUnits(
     for (const label of h.chunk.pages) {
       const page = byLabel.get(label)
       if (!page) continue
-      for (const u of textUnits(page.text, label)) {
-        const lower = u.text.toLowerCase()
-        if (seen.has(lower)) continue
-        seen.add(lower)
-        const stems = withExpansions(stemsOf(u.text), abbreviations)
-        out.push({ ...u, hit, section: h.chunk.section, stems, lower, outside: true })
+      for (const u of unitsOf(page)) {
+        if (seen.has(u.lower)) continue
+        seen.add(u.lower)
+        const stems = abbreviations.size ? withExpansions(u.stems, abbreviations) : [...u.stems]
+        out.push({ ...u, hit, section: h.chunk.section, stems, outside: true })
       }
     }
   })

@@ -36,7 +36,7 @@ const cache = new LRUCache<string, readonly string[]>({
   sizeCalculation: (_stems, text) => text.length + 1,
 })
 
-/** `stemsOf` without the cache: for reading a whole filing once (filing-df.ts). */
+/** `stemsOf` without the cache: for reading a whole filing once (filing-df.ts) or a page whose units are kept (page-units.ts). */
 export function readStems(text: string): readonly string[] {
   const stems = keywordTerms(withVerbLemmas(text)).filter((t) => !t.includes(' '))
   for (const m of text.matchAll(NEGATED_RE)) {
