@@ -94,7 +94,7 @@ describe('names printed as a table’s rows (S-K Items 508 and 403)', () => {
     expect(a?.rows).toHaveLength(10)
     expect(a?.more).toBe(9)
     expect(a && listLines(a).slice(0, 2)).toEqual([
-      '- The holders of more than 5 % and the directors and officers, as the table under “PRINCIPAL AND SELLING STOCKHOLDERS” names them (Beneficial Ownership Prior to the Offering) [p.104]:',
+      '- The holders of more than five percent and the directors and officers, as the table under “PRINCIPAL AND SELLING STOCKHOLDERS” names them (Beneficial Ownership Prior to the Offering) [p.104]:',
       '  - Entities affiliated with Crosslink Capital — Number 34,964,928, Percent 23.03 [p.104]',
     ])
     expect(a && listLines(a).at(-1)).toBe('  - … and 9 more names in the table on this page [p.104]')

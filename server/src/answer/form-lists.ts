@@ -49,7 +49,9 @@ export const FORM_LISTS: readonly FormList[] = [
     parties: 'firms',
   },
   {
-    what: 'the holders of more than 5 % and the directors and officers',
+    // In words, as Item 403 writes it: a figure beside a citation is checked against the cited page,
+    // and a continued table's page need not print "5%".
+    what: 'the holders of more than five percent and the directors and officers',
     source:
       'Regulation S-K Item 403(a) and (b) (17 CFR 229.403): security ownership of beneficial owners of more than five percent and of management',
     section: 'principal-stockholders',
