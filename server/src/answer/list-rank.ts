@@ -74,13 +74,11 @@ export function columnOffset(
   return fits.length === 1 ? (fits[0] as number) : null
 }
 
-/** The rows holding the extreme figure of the column (more than one when they tie). */
+/** The rows holding the extreme figure of the column (more than one when they tie), in table order. */
 export function extremeRows(rows: readonly ListRow[], col: number, extreme: 'most' | 'least'): ListRow[] {
-  const valued = rows.filter((r) => typeof r.values?.[col] === 'number')
-  const values = valued.map((r) => r.values?.[col] as number)
-  if (values.length === 0) return []
-  const target = extreme === 'most' ? Math.max(...values) : Math.min(...values)
-  return valued.filter((r) => r.values?.[col] === target)
+  const ranked = rankedRows(rows, col, extreme)
+  const target = ranked[0]?.values?.[col]
+  return ranked.filter((r) => r.values?.[col] === target)
 }
 
 /**

@@ -116,7 +116,12 @@ async function withListSection(
   const all = [...hits, ...out.found]
   // The pages after those read, as far as the list runs: label → the page printed after it.
   const following = new Map<string, PageRecord>()
-  const order = () => deps.store.listPages(key)
+  // The filing's page order, read once and only when a list needs the page after one.
+  let pageOrder: Promise<string[]> | undefined
+  const order = () => {
+    pageOrder ??= deps.store.listPages(key)
+    return pageOrder
+  }
   if (!list)
     list = await opened(deps, key, analysis, { pages: out.pages, hits: all, lists, following, order })
   if (list)
