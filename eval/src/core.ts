@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path'
 import { ROOT_DIR } from '@asks1/shared/config'
 import type { FilingRegistry } from '@asks1/shared/filings-loader'
 import type { AnswerSummary } from './metrics'
-import { factFound } from './metrics'
+import { factFound, firstQuote } from './metrics'
 import { CHECK_FILINGS, groupOfSet } from './plan'
 import type { QuestionDetail } from './report'
 
@@ -85,20 +85,15 @@ export const OUTCOME_LABEL: Record<Outcome, string> = {
   'neg-answered': 'negative answered',
 }
 
-/** The first quoted passage of an extractive answer (`- “…” [p.N]`), or the first paragraph. */
-export function firstQuote(text: string): string {
-  const bullet = text.split('\n').find((l) => l.startsWith('- '))
-  return bullet ?? text.split('\n\n')[0] ?? ''
-}
-
 export function outcomeOf(q: CoreQuestion, answer: NonNullable<QuestionDetail['answer']>): Outcome {
   if (q.kind === 'negative') return answer.refused ? 'neg-refused' : 'neg-answered'
   if (answer.refused) return 'refused'
   const right = answer.facts_missing.length === 0 && answer.gold_cited > 0
   if (!right) return 'wrong'
-  const quote = firstQuote(answer.text)
-  const firstRight =
-    q.gold_pages.includes(answer.cited[0] ?? '') && q.gold_facts.every((f) => factFound(quote, f))
+  // Reports written before `first_quote_facts` existed: the (600-character) text's first quote.
+  const inFirst =
+    answer.first_quote_facts ?? q.gold_facts.filter((f) => factFound(firstQuote(answer.text), f))
+  const firstRight = q.gold_pages.includes(answer.cited[0] ?? '') && inFirst.length === q.gold_facts.length
   return firstRight ? 'first' : 'later'
 }
 
