@@ -219,3 +219,63 @@ describe("a table's header printed over several lines", () => {
     ).toEqual([])
   })
 })
+
+describe('a title-case line after a lead-in ending in a colon', () => {
+  /** The headings the chunker reads on a page printing `lines` (each the last part of a section path). */
+  const headings = (lines: readonly string[]) =>
+    chunkPages([{ label: '95', pdfPages: [], matter: 'body', text: ['MANAGEMENT', ...lines].join('\n') }], {
+      filing: 'x',
+      version: 'v',
+      words: 10,
+      overlap: 0,
+    })
+      .flatMap((c) => [c.section, ...(c.innerSections ?? [])])
+      .map((p) => p?.split(' › ').at(-1))
+
+  it('is the header row of the table it introduces when a row follows (samples/facebook-s1.pdf p.95)', () => {
+    const management = [
+      'Executive Officers and Directors',
+      'The following table provides information regarding our executive officers and directors as of January 1, 2012:',
+      'Name Age Position(s)',
+      'Mark Zuckerberg 27 Chairman and CEO',
+      'Sheryl K. Sandberg 42 Chief Operating Officer',
+    ]
+    expect(isTitleHeading('Name Age Position(s)')).toBe(true)
+    expect(new Set(headings(management))).toEqual(new Set(['MANAGEMENT', 'Executive Officers and Directors']))
+  })
+
+  it('is the header of a table whose header runs on, or a list’s first entry (samples/pandora-s1.htm)', () => {
+    // p.59: the contractual obligations table's header.
+    const obligations = [
+      'The following table summarizes as of October 31, 2010 our contractual obligations:',
+      'Payments Due by Period',
+      'Total Less Than',
+    ]
+    expect(headings(obligations)).not.toContain('Payments Due by Period')
+    // p.89: the compensation peer group, printed in columns.
+    const peers = [
+      'Our compensation peer group currently consists of the following companies:',
+      'Concur Technologies Constant Contact Demand Media',
+      'Equinix GameFly OpenTable',
+    ]
+    expect(headings(peers)).not.toContain('Concur Technologies Constant Contact Demand Media')
+  })
+
+  it('stays a heading over running text, a bulleted item or at the page’s end (samples/facebook-s1.pdf)', () => {
+    // p.F-21: the preferred stock's rights, each under its caption.
+    const rights = [
+      'The rights, preferences and privileges of the preferred stockholders were as follows:',
+      'Dividends',
+      'The holders of shares of Series A, Series B, Series C, Series D and Series E preferred stock were entitled to receive',
+    ]
+    expect(headings(rights)).toContain('Dividends')
+    // p.II-2: Item 15's issuances, a bulleted list under each caption.
+    const issuances = [
+      'The share numbers below reflect the two-for-one stock split (effected in October 2010):',
+      'Preferred Stock Issuances',
+      '• On May 26, 2009, we sold 44,037,540 shares of our Series E',
+    ]
+    expect(headings(issuances)).toContain('Preferred Stock Issuances')
+    expect(headings(['as follows:', 'Preferred Stock Issuances'])).toContain('Preferred Stock Issuances')
+  })
+})
