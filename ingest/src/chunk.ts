@@ -118,10 +118,17 @@ class HeadingTrail {
    * unless the line under it is a table's, which makes it the header row of the table introduced.
    */
   private pending: Heading | null = null
+  /**
+   * Inside the rows of a table so introduced (its header row dropped): a title-case line there is a
+   * row ("Adobe Systems Intuit" in a peer group printed in columns, a signatory's name), until a
+   * line that is no table's (a sentence, a capitals heading) or the page's end.
+   */
+  private rows = false
 
   /** A line read at word `at` of the body, on a page printing `tables`, with its table header state. */
   read(text: string, at: number, tables: PageRecord['tables'], header: TableHeader): void {
     this.settle(text)
+    if (this.rows && text !== '' && (isHeading(text) || !tableLine(text))) this.rows = false
     if (isHeading(text)) {
       if (this.run) this.run.parts.push(text)
       else this.run = { at, parts: [text] }
@@ -130,13 +137,14 @@ class HeadingTrail {
     this.closeRun()
     if (isTitleHeading(text) && !printedByTable(text, tables) && !header.holds(text)) {
       if (header.introduced) this.pending = { at, text: tidy(text) }
-      else this.add(at, tidy(text))
+      else if (!this.rows) this.add(at, tidy(text))
     }
   }
 
   /** A page's end: a pending line and a run of capitals are headings (nothing under them says otherwise). */
   endPage(): void {
     this.settle(null)
+    this.rows = false
     this.closeRun()
   }
 
@@ -146,6 +154,7 @@ class HeadingTrail {
     if (!pending || next === '') return
     this.pending = null
     if (next === null || isHeading(next) || !tableLine(next)) this.add(pending.at, pending.text)
+    else this.rows = true
   }
 
   /** Ends a run of lines in capitals (at a page's end, or a line not in capitals). */
