@@ -12,7 +12,7 @@ import {
   PLACEHOLDER_LINE as PLACEHOLDER,
   tidyHeading as tidy,
 } from '@asks1/shared/contract/headings'
-import { isHeading, isTitleHeading, printedByTable, SectionPath, TableHeader } from './headings'
+import { isHeading, isTitleHeading, printedByTable, SectionPath, TableHeader, tableLine } from './headings'
 import { ExhibitLists, isChunked } from './matter'
 
 export { isHeading, isTitleHeading } from './headings'
@@ -99,7 +99,7 @@ function readBody(body: readonly PageRecord[]): { words: Word[]; headings: Headi
       }
       for (const w of line.split(/\s+/)) if (w) words.push({ text: w, page: pi })
     }
-    trail.closeRun()
+    trail.endPage()
   })
   return { words, headings: trail.headings }
 }
@@ -113,20 +113,52 @@ class HeadingTrail {
    * disclaimer in capitals, not a heading.
    */
   private run: { at: number; parts: string[] } | null = null
+  /**
+   * A title-case line after a lead-in ending in a colon (TableHeader `introduced`): a heading
+   * unless the line under it is a table's, which makes it the header row of the table introduced.
+   */
+  private pending: Heading | null = null
+  /**
+   * Inside the rows of a table so introduced (its header row dropped): a title-case line there is a
+   * row ("Adobe Systems Intuit" in a peer group printed in columns, a signatory's name), until a
+   * line that is no table's (a sentence, a capitals heading) or the page's end.
+   */
+  private rows = false
 
   /** A line read at word `at` of the body, on a page printing `tables`, with its table header state. */
   read(text: string, at: number, tables: PageRecord['tables'], header: TableHeader): void {
+    this.settle(text)
+    if (this.rows && text !== '' && (isHeading(text) || !tableLine(text))) this.rows = false
     if (isHeading(text)) {
       if (this.run) this.run.parts.push(text)
       else this.run = { at, parts: [text] }
       return
     }
     this.closeRun()
-    if (isTitleHeading(text) && !printedByTable(text, tables) && !header.holds(text)) this.add(at, tidy(text))
+    if (isTitleHeading(text) && !printedByTable(text, tables) && !header.holds(text)) {
+      if (header.introduced) this.pending = { at, text: tidy(text) }
+      else if (!this.rows) this.add(at, tidy(text))
+    }
+  }
+
+  /** A page's end: a pending line and a run of capitals are headings (nothing under them says otherwise). */
+  endPage(): void {
+    this.settle(null)
+    this.rows = false
+    this.closeRun()
+  }
+
+  /** Decides the pending line by `next`, the line printed under it (null at a page's end; blank lines wait). */
+  private settle(next: string | null): void {
+    const pending = this.pending
+    if (!pending || next === '') return
+    this.pending = null
+    if (next === null || isHeading(next) || !tableLine(next)) this.add(pending.at, pending.text)
+    else this.rows = true
   }
 
   /** Ends a run of lines in capitals (at a page's end, or a line not in capitals). */
-  closeRun(): void {
+  private closeRun(): void {
     const run = this.run
     this.run = null
     if (run && run.parts.join(' ').split(/\s+/).length <= MAX_HEADING_WORDS)

@@ -146,6 +146,33 @@ export class TableHeader {
     else if (!shortLine(text)) this.inside = false
     this.last = text
   }
+
+  /**
+   * Whether the last line read ends in a colon, which announces what follows ("The following table
+   * provides information regarding our executive officers and directors as of January 1, 2012:"): a
+   * title-case line then is the first line of what it introduces, the header row of a table ("Name
+   * Age Position(s)") or a list's first entry, when the line under it is a table's (`tableLine`).
+   * A section's heading follows a sentence's end, not a colon.
+   */
+  get introduced(): boolean {
+    return this.last.endsWith(':')
+  }
+}
+
+/** Most words of a table's row printed on one line; a line of running text holds more. */
+const ROW_WORDS = 12
+
+/**
+ * A line a table prints under its header row: more of the header (a short line: "Total Less Than",
+ * "Adobe Systems Intuit") or a row, no sentence and no list item, short, printing a figure or dot
+ * leaders ("Mark Zuckerberg 27 Chairman and CEO", "Computer hardware … ........ Two to four years").
+ * Under a heading, running text follows: a paragraph's line, longer, or a bulleted item.
+ */
+export function tableLine(line: string): boolean {
+  const text = line.trim()
+  if (!text || /^[•●▪◦·*–—-]/.test(text)) return false
+  if (shortLine(text) || /\.{4,}/.test(text)) return true
+  return !/[.:;?!,]["”’)]*$/.test(text) && /\d/.test(text) && text.split(/\s+/).length <= ROW_WORDS
 }
 
 /**

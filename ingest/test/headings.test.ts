@@ -219,3 +219,72 @@ describe("a table's header printed over several lines", () => {
     ).toEqual([])
   })
 })
+
+describe('a title-case line after a lead-in ending in a colon', () => {
+  /** The headings the chunker reads on a page printing `lines` (each the last part of a section path). */
+  const headings = (lines: readonly string[]) =>
+    chunkPages([{ label: '95', pdfPages: [], matter: 'body', text: ['MANAGEMENT', ...lines].join('\n') }], {
+      filing: 'x',
+      version: 'v',
+      words: 10,
+      overlap: 0,
+    })
+      .flatMap((c) => [c.section, ...(c.innerSections ?? [])])
+      .map((p) => p?.split(' › ').at(-1))
+
+  it('is the header row of the table it introduces when a row follows (samples/facebook-s1.pdf p.95)', () => {
+    const management = [
+      'Executive Officers and Directors',
+      'The following table provides information regarding our executive officers and directors as of January 1, 2012:',
+      'Name Age Position(s)',
+      'Mark Zuckerberg 27 Chairman and CEO',
+      'Sheryl K. Sandberg 42 Chief Operating Officer',
+    ]
+    expect(isTitleHeading('Name Age Position(s)')).toBe(true)
+    expect(new Set(headings(management))).toEqual(new Set(['MANAGEMENT', 'Executive Officers and Directors']))
+  })
+
+  it('is the header of a table whose header runs on, or a list’s first entry (samples/pandora-s1.htm)', () => {
+    // p.59: the contractual obligations table's header.
+    const obligations = [
+      'The following table summarizes as of October 31, 2010 our contractual obligations:',
+      'Payments Due by Period',
+      'Total Less Than',
+    ]
+    expect(headings(obligations)).not.toContain('Payments Due by Period')
+    // p.89: the compensation peer group, printed in columns; its rows are rows until the sentence
+    // after them, and the heading after that is one.
+    const peers = [
+      'Our public company peer group currently consists of the following companies:',
+      'Concur Technologies Constant Contact Demand Media',
+      'Equinix GameFly OpenTable',
+      'Qlik Technologies QuinStreet Netflix',
+      'ReachLocal RealD RealPage',
+      'Rovi Salesforce.com Skype',
+      'SolarWinds SuccessFactors Tangoe',
+      'Tripwire WebMD',
+      'During fiscal 2011, Frederic W. Cook also provided the compensation committee with third-party survey data from Radford, a compensation market research firm, covering general technology companies with annual revenue between $200 million and $1 billion, as well as from the 2009 Venture Capital Executive Compensation Survey, covering 35 venture capital portfolio companies with annual revenues greater than $50 million.',
+      'Primary Elements of Compensation',
+      'Base Salary. As a private company, base salaries have been determined primarily based on the collective experience of the compensation committee (including our chief executive officer) with hiring similarly situated executive officers, our view of appropriate fixed pay for our geographic location, and our desire to limit cash expenses while we built the business. Although we did not benchmark salaries to specific market levels for fiscal 2011, as part of the compensation committee’s comprehensive review of executive compensation levels during the middle of fiscal 2011 (and using data from the public company peer group together with the Radford survey), we found that our base salaries generally fell below the median for these public companies, but were above the median in the private company venture capital survey described above.',
+    ]
+    expect(new Set(headings(peers))).toEqual(new Set(['MANAGEMENT', 'Primary Elements of Compensation']))
+  })
+
+  it('stays a heading over running text, a bulleted item or at the page’s end (samples/facebook-s1.pdf)', () => {
+    // p.F-21: the preferred stock's rights, each under its caption.
+    const rights = [
+      'The rights, preferences and privileges of the preferred stockholders were as follows:',
+      'Dividends',
+      'The holders of shares of Series A, Series B, Series C, Series D and Series E preferred stock were entitled to receive',
+    ]
+    expect(headings(rights)).toContain('Dividends')
+    // p.II-2: Item 15's issuances, a bulleted list under each caption.
+    const issuances = [
+      'The share numbers below reflect the two-for-one stock split (effected in October 2010):',
+      'Preferred Stock Issuances',
+      '• On May 26, 2009, we sold 44,037,540 shares of our Series E',
+    ]
+    expect(headings(issuances)).toContain('Preferred Stock Issuances')
+    expect(headings(['as follows:', 'Preferred Stock Issuances'])).toContain('Preferred Stock Issuances')
+  })
+})

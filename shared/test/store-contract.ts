@@ -340,6 +340,19 @@ export function storeContract(
       await expect(store.getPage('nobody', '1')).rejects.toBeInstanceOf(UnknownFilingError)
     })
 
+    it('refuses to begin a version under a bad name or width, or under the live version’s name', async () => {
+      await expect(store.beginVersion('../acme', { dim: DIM })).rejects.toThrow(/Invalid filing name/)
+      await expect(store.beginVersion('acme', { dim: DIM, version: 'a b' })).rejects.toThrow(
+        /Invalid version name/,
+      )
+      for (const dim of [0, -1, 1.5]) await expect(store.beginVersion('acme', { dim })).rejects.toThrow(/dim/)
+      const live = (await store.status('acme'))?.version as string
+      await expect(store.beginVersion('acme', { dim: DIM, version: live })).rejects.toThrow(
+        `Version acme@${live} is live`,
+      )
+      expect(await store.status('acme')).toMatchObject({ version: live })
+    })
+
     it('keeps a version being built invisible, then switches atomically on commit', async () => {
       const w = await store.beginVersion('acme', { dim: DIM })
       await w.addPages([{ label: '1', pdfPages: [1], text: 'New page one.', matter: 'body' }])

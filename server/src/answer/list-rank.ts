@@ -7,7 +7,7 @@
 import { pageTag } from '@asks1/shared/contract/citations'
 import type { TableRow } from '@asks1/shared/contract/tables'
 import { PRONOUN } from './compound'
-import type { ListAnswer, ListRow } from './name-lists'
+import type { ListAnswer, ListRow } from './list-answer'
 import type { QuestionAnalysis } from './question'
 
 /**

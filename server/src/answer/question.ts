@@ -6,13 +6,9 @@
  * what answering needs beyond retrieval: the filing's own name dropped, and the names asked about.
  */
 import { MONTH_NAMES } from '@asks1/shared/contract/calendar'
+import { NUMBER_WORDS } from '@asks1/shared/contract/number-words'
 import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
-import {
-  type AnswerType,
-  analyzeQuery,
-  NUMBER_WORDS,
-  type QueryAnalysis,
-} from '@asks1/shared/retrieval/query'
+import { type AnswerType, analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
 import { ratioCaptions } from '@asks1/shared/retrieval/statements'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { verbLemma } from './lemmas'

@@ -6,6 +6,7 @@
  * The thresholds were calibrated on the tuning sets (facebook, pandora) and checked on the check
  * sets (camp4, twitter-10k) with `pnpm eval`; the figures are in docs/answers.md.
  */
+import type { AbstentionReason } from '@asks1/shared/contract/api'
 import { isYear } from '@asks1/shared/contract/calendar'
 import { type Figure, parseFigures } from '@asks1/shared/contract/figures'
 import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
@@ -63,9 +64,7 @@ export function subjectTerms(q: QuestionAnalysis): string[] {
 }
 
 /** Answer types a quote must hold, and the reason given when no matching unit does. */
-const HELD_TYPES: Partial<
-  Record<QuestionAnalysis['answerType'], 'no-name-answer' | 'no-place' | 'no-duration'>
-> = {
+const HELD_TYPES: Partial<Record<QuestionAnalysis['answerType'], AbstentionReason>> = {
   name: 'no-name-answer',
   location: 'no-place',
   duration: 'no-duration',
@@ -75,19 +74,8 @@ export type Selection =
   | { abstained: false; quotes: RankedUnit[] }
   | {
       abstained: true
-      reason:
-        | 'no-passage'
-        | 'no-name'
-        | 'no-subject'
-        | 'weak-match'
-        | 'no-figure'
-        | 'no-line-item'
-        | 'no-name-answer'
-        | 'no-place'
-        | 'no-duration'
-        | 'no-period'
-        | 'blank'
-        | 'undisclosed'
+      /** One of the contract's reasons (ABSTENTION_REASONS): the API's schema and this cannot differ. */
+      reason: AbstentionReason
       closest: RankedUnit[]
     }
 

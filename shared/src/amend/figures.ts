@@ -5,6 +5,7 @@
  */
 import type { DiffPart, FigureChange, TextChange } from '../contract/changes'
 import { type Figure, parseFigures } from '../contract/figures'
+import { wordOf } from '../contract/number-words'
 import { pagesOf } from './align'
 import { offeringTermOf, PERIOD_PHRASE } from './offering-terms'
 import type { Section, Word } from './sections'
@@ -101,7 +102,8 @@ function periodsOf(sections: readonly Section[]): Map<string, Located> {
     }
     for (const m of text.matchAll(PERIOD_PHRASE)) {
       const phrase = m[0]
-      const key = phrase.toLowerCase().replace(/^(3|6|9|12) months/, (d) => `${NUMBER_WORDS[d] ?? d} months`)
+      // "3 months ended" and "three months ended" are one period: its key spells the count.
+      const key = phrase.toLowerCase().replace(/^(\d+) months/, (_m, d) => `${wordOf(Number(d)) ?? d} months`)
       if (out.has(key)) continue
       const from = wordAt(starts, m.index)
       const to = wordAt(starts, m.index + phrase.length - 1)
@@ -118,8 +120,6 @@ function periodsOf(sections: readonly Section[]): Map<string, Located> {
   }
   return out
 }
-
-const NUMBER_WORDS: Record<string, string> = { '3': 'three', '6': 'six', '9': 'nine', '12': 'twelve' }
 
 function wordAt(starts: readonly number[], offset: number): number {
   let lo = 0

@@ -15,6 +15,8 @@
  * the 181st day after the date of this prospectus").
  */
 
+import { CARDINALS } from '../contract/number-words'
+
 /** Nouns that measure time: "how many years" asks for a duration, not a count. */
 export const TIME_UNITS = /^(?:years?|months?|days?|weeks?|quarters?|hours?)$/i
 
@@ -45,39 +47,10 @@ export function asksSpan(words: readonly string[], at: number): boolean {
 }
 
 /** Cardinal number words (the words a filing spells a count of days or years with). */
-const CARDINALS = [
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-  'twenty',
-  'thirty',
-  'forty',
-  'fifty',
-  'sixty',
-  'seventy',
-  'eighty',
-  'ninety',
-  'hundred',
-].join('|')
+const CARDINAL_WORDS = Object.keys(CARDINALS).join('|')
 
 /** A number written in words, one word or several ("one hundred eighty", "twenty-four"). */
-const NUMBER_IN_WORDS = `(?:${CARDINALS})(?:[-\\s]+(?:and\\s+)?(?:${CARDINALS}))*`
+const NUMBER_IN_WORDS = `(?:${CARDINAL_WORDS})(?:[-\\s]+(?:and\\s+)?(?:${CARDINAL_WORDS}))*`
 /** The units a duration is printed in, with the qualifiers agreements use ("business days"). */
 const UNIT = '(?:(?:calendar|business|trading)\\s+)?(?:days?|weeks?|months?|years?)'
 

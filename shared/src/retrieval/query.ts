@@ -15,6 +15,7 @@
 
 import { MONTH_NAMES, monthOf } from '../contract/calendar'
 import { parseFigures } from '../contract/figures'
+import { NUMBER_WORDS } from '../contract/number-words'
 import { asksSpan, printsDuration, TIME_UNITS } from './durations'
 import type { StatementId } from './financial-terms'
 import { type NamedSection, namedSections } from './sections'
@@ -116,21 +117,6 @@ export const TIME_WORDS = new Set(
 export function quarterWording(quarter: number): RegExp {
   const ordinal = Object.keys(ORDINAL_QUARTER)[quarter - 1]
   return new RegExp(`\\b${ordinal} (?:fiscal )?quarter\\b|\\bQ${quarter}\\b|\\bthree months ended\\b`, 'i')
-}
-/** Small cardinals as filings and questions spell them ("six months ended", "the three largest"). */
-export const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
 }
 
 /** "ended/ending/through <month> [day,] <year>": where a period of that year ends. */

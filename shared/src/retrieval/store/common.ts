@@ -21,6 +21,23 @@ export function newVersionName(now = new Date()): string {
   return `${stamp}-${randomBytes(3).toString('hex')}`
 }
 
+/**
+ * The version a `beginVersion` call builds: the name given or a fresh one, filing and version
+ * names checked, the vectors' width a positive integer (null: keyword-only). Both stores start so.
+ */
+export function versionToBegin(filing: string, opts: { dim: number | null; version?: string }): string {
+  assertSafeName('filing', filing)
+  const version = opts.version ?? newVersionName()
+  assertSafeName('version', version)
+  if (opts.dim !== null && !(Number.isInteger(opts.dim) && opts.dim > 0))
+    throw new Error(`Invalid dim ${opts.dim}`)
+  return version
+}
+
+/** Rebuilding the version questions are answered from would change it under them: refused. */
+export const liveVersionError = (filing: string, version: string): Error =>
+  new Error(`Version ${filing}@${version} is live; pick another version name`)
+
 /** Creation time of a generated version name (`20261129T120423Z-…`), or null for a custom name. */
 export function versionTime(version: string): number | null {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(version)

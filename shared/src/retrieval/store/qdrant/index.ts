@@ -16,7 +16,7 @@
  */
 import type { Schemas } from '@qdrant/js-client-rest'
 import type { PageRecord } from '../../../contract/chunk'
-import { assertSafeName, newVersionName, versionTime } from '../common'
+import { assertSafeName, liveVersionError, versionTime, versionToBegin } from '../common'
 import type { FilingStatus, SearchHit, SearchQuery, Store, VersionRead, VersionWriter } from '../types'
 import { UnknownFilingError, UnknownVersionError } from '../types'
 import { QdrantHttp, type QdrantStoreOptions } from './http'
@@ -54,15 +54,9 @@ export class QdrantStore implements Store, QdrantAliases {
   }
 
   async beginVersion(filing: string, opts: { dim: number | null; version?: string }): Promise<VersionWriter> {
-    assertSafeName('filing', filing)
-    const version = opts.version ?? newVersionName()
-    assertSafeName('version', version)
-    if (opts.dim !== null && !(Number.isInteger(opts.dim) && opts.dim > 0))
-      throw new Error(`Invalid dim ${opts.dim}`)
+    const version = versionToBegin(filing, opts)
     const collection = versionCollection(filing, version)
-    if ((await this.liveCollection(filing)) === collection) {
-      throw new Error(`Version ${filing}@${version} is live; pick another version name`)
-    }
+    if ((await this.liveCollection(filing)) === collection) throw liveVersionError(filing, version)
     await this.http.call('DELETE', this.path(collection), undefined, true)
     const dense: Schemas['VectorParams'] | null = opts.dim
       ? { size: opts.dim, distance: 'Cosine', multivector_config: { comparator: 'max_sim' } }

@@ -20,7 +20,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import type { PageRecord } from '../../../contract/chunk'
 import { FIELD_WEIGHTS } from '../../features'
-import { assertSafeName, newVersionName, ownTerms } from '../common'
+import { liveVersionError, ownTerms, versionToBegin } from '../common'
 import { candidateCount, fuseCandidates } from '../fusion'
 import {
   type FilingStatus,
@@ -85,14 +85,8 @@ export class SqliteStore implements Store, SqliteCatalog {
   }
 
   async beginVersion(filing: string, opts: { dim: number | null; version?: string }): Promise<VersionWriter> {
-    assertSafeName('filing', filing)
-    const version = opts.version ?? newVersionName()
-    assertSafeName('version', version)
-    if (opts.dim !== null && !(Number.isInteger(opts.dim) && opts.dim > 0))
-      throw new Error(`Invalid dim ${opts.dim}`)
-    const live = this.liveRow.get(filing)
-    if (live?.version === version)
-      throw new Error(`Version ${filing}@${version} is live; pick another version name`)
+    const version = versionToBegin(filing, opts)
+    if (this.liveRow.get(filing)?.version === version) throw liveVersionError(filing, version)
     const path = this.versionPath(filing, version)
     mkdirSync(join(this.dir, filing), { recursive: true })
     this.catalog.transaction(() => {
