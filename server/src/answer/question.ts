@@ -15,6 +15,7 @@ import {
 } from '@asks1/shared/retrieval/query'
 import { ratioCaptions } from '@asks1/shared/retrieval/statements'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
+import { type FormAnswer, formAnswerOf } from './form-answers'
 import { verbLemma } from './lemmas'
 
 export interface QuestionAnalysis {
@@ -56,6 +57,11 @@ export interface QuestionAnalysis {
    * read once here for the figure filter and the abstention's wording.
    */
   lineItems: ReadonlyMap<string, string>
+  /**
+   * An answer the form prints in a fixed place and shape that the question asks for by the form's
+   * name (form-answers.ts): the trading symbol, or the description of the business.
+   */
+  formAnswer?: FormAnswer
 }
 
 /** A degree question on speed asks a rate of change (answerTypeOf reads it as a percentage). */
@@ -178,23 +184,27 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
   const runs = nameRunsIn(q.text)
     .map((r) => r.filter(keep))
     .filter((r) => r.length > 0)
+  const terms = lemmaTerms(
+    q.text,
+    q.terms.filter((t) => !t.includes(' ') && !/^[\d$]/.test(t) && keep(t)),
+  )
+  const names = [...new Set(runs.flat())]
+  const phrases = [
+    ...new Set([
+      ...q.terms.filter(
+        (t) => t.includes(' ') && !/^[\d$]/.test(t) && keep(t) && ![...own].some((o) => t.includes(o)),
+      ),
+      ...ratioCaptions(q.text),
+    ]),
+  ]
+  const formAnswer = formAnswerOf({ terms, phrases, names, periods, answerType: q.answerType })
   return {
     text: q.text,
-    terms: lemmaTerms(
-      q.text,
-      q.terms.filter((t) => !t.includes(' ') && !/^[\d$]/.test(t) && keep(t)),
-    ),
-    phrases: [
-      ...new Set([
-        ...q.terms.filter(
-          (t) => t.includes(' ') && !/^[\d$]/.test(t) && keep(t) && ![...own].some((o) => t.includes(o)),
-        ),
-        ...ratioCaptions(q.text),
-      ]),
-    ],
+    terms,
+    phrases,
     periods: [...new Set(periods)],
     answerType: q.answerType,
-    names: [...new Set(runs.flat())],
+    names,
     nameHeads: [...new Set(runs.map((r) => r.at(-1) as string))],
     asksChange: RATE_FRAME.test(q.text),
     ...(MOST.test(q.text)
@@ -205,5 +215,6 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
     ...((MOST.test(q.text) || LEAST.test(q.text)) && rankedOf(q.text) ? { ranked: rankedOf(q.text) } : {}),
     own: [...own],
     lineItems: lineItemsNamed(q.text),
+    ...(formAnswer ? { formAnswer } : {}),
   }
 }

@@ -19,6 +19,7 @@ import { definedAbbreviations, withExpansions, withStandard } from './acronyms'
 import { clipWindow, MAX_QUOTE } from './clip'
 import { everydayZipf } from './everyday'
 import type { FilingVocabulary } from './filing-df'
+import { printsSymbol } from './form-answers'
 import { isTitleWord } from './offices'
 import { pageUnits, type WholePages } from './page-units'
 import type { QuestionAnalysis } from './question'
@@ -345,8 +346,19 @@ function namesSomeone(text: string, own: readonly string[]): boolean {
   const masked = text.replace(/\b\p{Lu}[\p{L}]*\b/gu, (w) =>
     isTitleWord(w) || stemsOf(w).some((t) => ownSet.has(t)) ? w.toLowerCase() : w,
   )
-  return holdsAnswerType(masked, 'name')
+  return holdsAnswerType(masked, 'name') || namesFirm(masked)
 }
+
+/**
+ * A firm by its legal name: capitalised words (an ampersand between them: "Ernst & Young") ending
+ * in the designator of its form of business, which state law makes part of the name (Delaware
+ * Code tit. 6 §§ 15-1002, 17-102, 18-102 and tit. 8 § 102: "LLP", "L.P.", "LLC", "Inc.",
+ * "Corporation", "Co."). The query module's name pattern reads runs of capitalised words only.
+ */
+const FIRM =
+  /\b\p{Lu}[\p{L}'’-]*(?:\s+(?:&\s+)?\p{Lu}[\p{L}'’-]*)*,?\s+(?:LLP|L\.L\.P\.|LLC|L\.L\.C\.|L\.P\.|LP|Inc\.|Incorporated|Corporation|Corp\.|Co\.|Ltd\.|Limited)(?![\p{L}])/u
+
+const namesFirm = (text: string): boolean => FIRM.test(text)
 
 /** Whether a text states a figure, and whether all it states are sums of money. */
 function figureFacts(text: string): { hasFigure: boolean; moneyOnly: boolean } {
@@ -388,7 +400,12 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
   return model.units
     .map((u) => {
       const { window, seen, bm25, coverage, evidence, matched, stems } = measureQuoted(u, q, model)
-      const typeHit = asked === 'name' ? namesSomeone(seen, q.own ?? []) : holdsAnswerType(seen, asked)
+      const typeHit =
+        q.formAnswer === 'symbol'
+          ? printsSymbol(seen)
+          : asked === 'name'
+            ? namesSomeone(seen, q.own ?? [])
+            : holdsAnswerType(seen, asked)
       const unitYears = yearsIn(u.text)
       const periodHit =
         years.some((y) => unitYears.includes(y)) &&

@@ -9,6 +9,7 @@
 
 import { isYear } from '@asks1/shared/contract/calendar'
 import { cellFigure, cellText, moneyCells, type Table, type TableCell } from '@asks1/shared/contract/tables'
+import { LINE_ITEMS } from '@asks1/shared/retrieval/financial-terms'
 import {
   labelCover,
   lineItemOf,
@@ -18,10 +19,11 @@ import {
 } from '@asks1/shared/retrieval/line-items'
 import { type AnswerType, expansions, findPeriods } from '@asks1/shared/retrieval/query'
 import { FIGURE_ANSWERS } from '@asks1/shared/retrieval/rows'
+import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import type { QuestionAnalysis } from './question'
 import type { EvidenceModel } from './rank'
-import { askedColumns } from './row-periods'
-import { asksFigure } from './select'
+import { askedColumns, dateOf, latestDateColumns } from './row-periods'
+import { asksFigure, subjectTerms } from './select'
 import { stemsOf } from './stems'
 
 export interface RowAnswer {
@@ -115,12 +117,20 @@ const rowMatch =
     return { score, evidence, named, item }
   }
 
+/** The columns of a table a row is read in: the asked period's, or (`latestDateColumns`) the latest date's. */
+type Columns = (q: QuestionAnalysis, table: Table) => { i: number; name: string }[]
+
 /** Every row (by `match`) and its asked period cells, best first. */
-function candidates(q: QuestionAnalysis, tables: readonly Table[], match: Matcher): Candidate[] {
+function candidates(
+  q: QuestionAnalysis,
+  tables: readonly Table[],
+  match: Matcher,
+  columns: Columns = askedColumns,
+): Candidate[] {
   const type: AnswerType = FIGURE_ANSWERS.has(q.answerType) ? q.answerType : 'amount'
   const out: Candidate[] = []
   for (const t of tables) {
-    const cols = askedColumns(q, t)
+    const cols = columns(q, t)
     if (cols.length === 0) continue
     const money = moneyCells(t)
     for (const [ri, r] of t.rows.entries()) {
@@ -183,9 +193,10 @@ function partsOf(item: Candidate, q: QuestionAnalysis, model: EvidenceModel): Ca
  * with a year asked.
  */
 export function rowAnswers(q: QuestionAnalysis, tables: readonly Table[], model: EvidenceModel): RowAnswer[] {
+  const items = namedLineItems(namingTerms(q))
+  if (!q.periods.some(isYear) && q.periods.length === 0) return positionRows(q, tables, items)
   const figure = FIGURE_ANSWERS.has(q.answerType) || (q.answerType === 'other' && asksFigure(q))
   if (!figure || !q.periods.some(isYear)) return []
-  const items = namedLineItems(namingTerms(q))
   const periodWords = findPeriods(q.text)
     .map((p) => p.text)
     .join(' ')
@@ -209,6 +220,55 @@ export function rowAnswers(q: QuestionAnalysis, tables: readonly Table[], model:
     picked.push(c)
   }
   return picked.map(({ text, page, evidence }) => ({ text, page, evidence }))
+}
+
+/**
+ * The balance-sheet line items (Regulation S-X Rule 5-02 captions, financial-terms.ts), positions at
+ * a date: each with the words of its captions and of the names readers ask it by, and "total".
+ */
+const POSITIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  LINE_ITEMS.filter((i) => i.statement === 'balance-sheet').map((i) => [
+    i.element,
+    new Set(['total', ...i.labels, ...(i.asked ?? [])].flatMap((l) => keywordTerms(l))),
+  ]),
+)
+
+/**
+ * The share of the question's terms the named line item's words must exceed for the question to
+ * ask for the position itself: "How much cash does it have?" (all of them) or "How much cash and
+ * cash equivalents did it hold?" (two of three), not "What will it do with the IPO cash?" (one of
+ * two), which names cash in asking about something else.
+ */
+const POSITION_SHARE = 0.5
+
+/**
+ * A question naming a balance-sheet line item and no period ("How much cash does it have?", "What
+ * are its total assets?") asks for the position now: the row printing that line item, at the latest
+ * date any retrieved table prints it (`latestDateColumns`); one row, the best of that date. Empty
+ * when the question names none, or no table prints one at a date. Only a question asking an
+ * amount, or no other kind of answer: a count, a percentage or a yes/no asks no position.
+ */
+function positionRows(
+  q: QuestionAnalysis,
+  tables: readonly Table[],
+  items: ReadonlySet<string>,
+): RowAnswer[] {
+  const asked = new Set([...items].filter((i) => POSITIONS.has(i)))
+  if (asked.size === 0 || (q.answerType !== 'amount' && q.answerType !== 'other')) return []
+  const words = new Set([...asked].flatMap((i) => [...(POSITIONS.get(i) ?? [])]))
+  const terms = subjectTerms(q).filter((t) => !t.includes(' '))
+  if (terms.filter((t) => words.has(t)).length <= POSITION_SHARE * terms.length) return []
+  const printed: Matcher = (label) => {
+    const item = lineItemOf(label)
+    if (item === null || !asked.has(item)) return null
+    // Of two rows printing it, the plainer label ("Total assets" over "Total assets measured at fair value").
+    return { score: 1 / lineItemWords(label).length, evidence: 1, named: [`item:${item}`], item }
+  }
+  const all = candidates(q, tables, printed, (_, t) => latestDateColumns(t))
+  const at = (c: Candidate) => Math.max(...latestDateColumns(c.table).map((col) => dateOf(col.name) ?? 0))
+  const latest = Math.max(...all.map(at))
+  const best = all.find((c) => at(c) === latest)
+  return best ? [{ text: best.text, page: best.page, evidence: best.evidence }] : []
 }
 
 /** The best row and period cell for a figure question, or null when no row and column fit. */

@@ -17,6 +17,7 @@ import { fuseHits, questionParts } from '../answer/compound'
 import {
   BUDGET_SPENT_INTRO,
   compoundAnswer,
+  descriptionAnswer,
   type ExtractiveResult,
   extractiveAnswer,
   MODEL_NOT_ASKED_NOTE,
@@ -39,6 +40,7 @@ import { analyzeQuestion, type QuestionAnalysis } from '../answer/question'
 import type { AppDeps } from '../deps'
 import { readLive, storeKey } from '../lookup'
 import { admitModel } from './admission'
+import { describingOpening } from './description'
 import { vocabularyOf } from './filing-vocabulary'
 import type { Hits, Question } from './question'
 
@@ -190,6 +192,29 @@ function addCited(q: Question, r: ExtractiveResult, found: Hits): void {
   if (add.length > 0) q.hits = [...q.hits, ...add]
 }
 
+/**
+ * A question asking what the filer is or does (form-answers.ts), answered from the opening of the
+ * first section that describes the business (description.ts); null when none describes the filer.
+ */
+async function described(deps: AnswerTextDeps, q: Question, analysis: QuestionAnalysis) {
+  const found: Hits = []
+  const units = await describingOpening(
+    deps.store,
+    storeKey(q.filing),
+    q.hits,
+    analysis.own ?? [],
+    async (title) => {
+      const hits = await searchLive(deps, q, analyzeQuery(title))
+      found.push(...hits)
+      return hits
+    },
+  )
+  if (units.length === 0) return null
+  const r = descriptionAnswer(units)
+  addCited(q, r, [...found, ...q.hits])
+  return r
+}
+
 /** The answer to a question about changes: the report of the latest version against the one before. */
 async function changeReport(
   deps: AnswerTextDeps,
@@ -229,8 +254,12 @@ async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promis
     addCited(q, r, found)
     return r
   }
-  const { pages, tables } = await pagesOf(deps, key, q.hits)
   const analysis = q.analysis ?? analyzeQuestion(q.body.question, q.filing.company)
+  if (analysis.formAnswer === 'description') {
+    const r = await described(deps, q, analysis)
+    if (r) return r
+  }
+  const { pages, tables } = await pagesOf(deps, key, q.hits)
   const list = await withListSection(deps, q, analysis, q.hits, pages)
   const r = extractiveAnswer(analysis, q.hits, {
     company: q.filing.company,

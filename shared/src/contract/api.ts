@@ -232,13 +232,14 @@ export const AbstentionSchema = Type.Object({
       Type.Literal('no-name-answer'),
       Type.Literal('no-place'),
       Type.Literal('no-duration'),
+      Type.Literal('no-symbol'),
       Type.Literal('no-period'),
       Type.Literal('blank'),
       Type.Literal('undisclosed'),
     ],
     {
       description:
-        'no passage matched; no matching passage names what was asked about; none that names it mentions what was asked of it; matches too weak; no figure of the asked kind; no figure of the line item asked (revenue, net income…); no person or firm named for a who question; no place named for a where question; no length of time for a how-long question; not for the asked period; the best match prints a blank where the answer belongs; the best match says the value is not disclosed',
+        'no passage matched; no matching passage names what was asked about; none that names it mentions what was asked of it; matches too weak; no figure of the asked kind; no figure of the line item asked (revenue, net income…); no person or firm named for a who question; no place named for a where question; no length of time for a how-long question; no trading symbol printed for a question asking it; not for the asked period; the best match prints a blank where the answer belongs; the best match says the value is not disclosed',
     },
   ),
   searched: Type.Object({

@@ -1,0 +1,139 @@
+/**
+ * Answers the form prints in a fixed place and shape, asked by the name the form gives them, as
+ * data with their sources. Pure.
+ *
+ * - The trading symbol: Regulation S-K Item 501(b)(4) (17 CFR 229.501(b)(4)) puts on the prospectus
+ *   cover "the market for the securities and the trading symbol"; filings print it in quotation
+ *   marks, in capitals ("under the symbol “FB.”", "under the symbol “TWTR”"). Readers call it the
+ *   ticker symbol (SEC Investor.gov glossary, "ticker symbol"). A preliminary prospectus may leave
+ *   it blank (`trading symbol “ .”`, blanks.ts).
+ * - The description of the business: what the filer is and does. Regulation S-K Item 101 (the
+ *   description of business, Form S-1 Item 11(a), Form 10-K Item 1) and Item 503(a) (the prospectus
+ *   summary, whose overview opens with it). A question whose only subject is the filer, or the
+ *   filer and the words of those sections' titles ("What does Facebook do?", "What is CAMP4?",
+ *   "What business is Pandora in?"), asks for that description: once the filer's name and the
+ *   interrogative frame are read, nothing else is asked.
+ */
+import { isHeading } from '@asks1/shared/contract/headings'
+import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
+import { keywordTerms } from '@asks1/shared/retrieval/terms'
+import { FORM_SECTIONS } from '@asks1/shared/retrieval/vocabulary'
+
+export type FormAnswer = 'symbol' | 'description'
+
+/** The words a question names the trading symbol by: Item 501(b)(4)'s "symbol", readers' "ticker". */
+const SYMBOL_TERMS = new Set(keywordTerms('symbol ticker'))
+
+/**
+ * A trading symbol as filings print it: the word "symbol", then within a few words one to five
+ * capitals in quotation marks (a class suffix such as ".A" allowed, the sentence's period inside
+ * the quotes or not). A blank (“ .”) holds no capitals, so it is no symbol.
+ */
+const SYMBOL_RE = /\bsymbols?\b[^.“”"]{0,40}?[“"]\s*[A-Z]{1,5}(?:[.-][A-Z])?\s*[.,]?\s*[”"]/
+
+export const printsSymbol = (text: string): boolean => SYMBOL_RE.test(text)
+
+/**
+ * The sections that describe the business, in the order a prospectus prints them: the summary
+ * (Item 503(a)) opens with an overview of the business, and Business (Item 101) describes it;
+ * a 10-K has no summary and opens with Business (Item 1).
+ */
+export const DESCRIPTION_SECTIONS = ['summary', 'business'] as const
+/**
+ * Item 101's titles as index terms ("business"): a question naming only the filer and its business
+ * asks for the description. Not the summary's titles: "the offering" is asked about in its own right.
+ */
+const DESCRIPTION_TERMS = new Set(
+  FORM_SECTIONS.filter((s) => s.id === 'business').flatMap((s) =>
+    s.titles.flatMap((t) => keywordTerms(t).filter((w) => !w.includes(' '))),
+  ),
+)
+
+/**
+ * Which of the form's fixed answers a question asks for, if any: the trading symbol when it names
+ * the symbol and asks what or which (not a yes/no, a figure or a date); the description of the
+ * business when it names nothing but the filer and words of the describing sections' titles, asking
+ * what (or, for "What does the company do?", read as asking for a name).
+ */
+export function formAnswerOf(q: {
+  terms: readonly string[]
+  phrases: readonly string[]
+  names: readonly string[]
+  periods: readonly string[]
+  answerType: string
+}): FormAnswer | null {
+  if (q.answerType !== 'other' && q.answerType !== 'name') return null
+  if (q.terms.some((t) => SYMBOL_TERMS.has(t))) return 'symbol'
+  if (q.names.length > 0 || q.phrases.length > 0 || q.periods.length > 0) return null
+  return q.terms.every((t) => DESCRIPTION_TERMS.has(t)) ? 'description' : null
+}
+
+/**
+ * Sentences about the document or addressed to its reader ("This summary highlights information
+ * contained elsewhere in this prospectus", "You should read the entire prospectus carefully"): the
+ * summary opens with them, and they say nothing of the filer.
+ */
+const ABOUT_DOCUMENT = /\b(?:you|your)\b|\bthis\s+(?:summary|prospectus|report|annual\s+report)\b/i
+/** The filer speaking of itself in the first person plural ("We are …", "Our mission is …"). */
+const FIRST_PERSON = /\b(?:we|our|us)\b/i
+/**
+ * A definition of the filer: its name (or "we") as the subject of "is/are" and an article
+ * ("Pandora is the leader in internet radio", "We are a clinical-stage biopharmaceutical company",
+ * "Twitter is a global platform"), within its first words.
+ */
+const DEFINES = /^(?:[\p{L}\p{N}.,&'’-]+\s+){0,5}?(?:is|are)\s+(?:a|an|the)\s/iu
+
+/**
+ * A line that heads rather than says: in capitals ("PANDORA MEDIA, INC.", the chunker's heading
+ * test), or a few capitalised words with no closing stop ("Overview", "Who We Are", "Our Mission").
+ * Left out, it does not run into the sentence after it.
+ */
+function headingLine(line: string): boolean {
+  const t = line.trim()
+  if (isHeading(t) || (/^[^a-z]*$/.test(t) && /\p{Lu}{2}/u.test(t))) return true
+  const words = t.split(/\s+/)
+  return words.length <= 5 && !/[.:;,!?]$/.test(t) && words.every((w) => /^[\p{Lu}\d&]/u.test(w))
+}
+
+const withoutHeadings = (text: string): string =>
+  text
+    .split('\n')
+    .filter((l) => !headingLine(l))
+    .join('\n')
+
+/** Most sentences a description quotes (the issue's one to three quotes). */
+const DESCRIPTION_QUOTES = 3
+
+/**
+ * The sentences of a describing section's opening (Items 503(a) and 101) that describe the filer:
+ * those speaking of it by name or as "we", not of the document or to its reader; a sentence
+ * defining it ("X is a …") first, then the others in the order printed. `own` are the filer's name
+ * as index terms (question.ts); `stems` reads a text's index terms. `passages` in the order printed.
+ */
+export function describingUnits(
+  passages: readonly { text: string; startPage: string | null }[],
+  own: readonly string[],
+  stems: (text: string) => readonly string[],
+): TextUnit[] {
+  const ownSet = new Set(own)
+  const speaksOfFiler = (u: TextUnit) => FIRST_PERSON.test(u.text) || stems(u.text).some((t) => ownSet.has(t))
+  // Overlapping passages print a sentence twice: once each.
+  const seen = new Set<string>()
+  const units = passages
+    .flatMap((p) => textUnits(withoutHeadings(p.text), p.startPage))
+    .filter(
+      (u) =>
+        u.kind === 'sentence' &&
+        !ABOUT_DOCUMENT.test(u.text) &&
+        speaksOfFiler(u) &&
+        !seen.has(u.text) &&
+        !!seen.add(u.text),
+    )
+  const defining = (u: TextUnit) => {
+    const m = DEFINES.exec(u.text)
+    if (!m) return false
+    const subject = m[0]
+    return /\bwe\b/i.test(subject) || stems(subject).some((t) => ownSet.has(t))
+  }
+  return [...units.filter(defining), ...units.filter((u) => !defining(u))].slice(0, DESCRIPTION_QUOTES)
+}
