@@ -28,6 +28,10 @@ describe('what kind of fixed answer a question asks for (form-answers.ts)', () =
     expect(kind('What does Facebook do?')).toBe('description')
     expect(kind('What is Facebook?')).toBe('description')
     expect(kind('What business is Facebook in?')).toBe('description')
+    expect(kind("What is Facebook's principal line of business?")).toBe('description')
+    expect(kind('What is the nature of its business?')).toBe('description')
+    expect(kind("What is Facebook's mobile business?")).toBeNull()
+    expect(kind("What are the risks to Facebook's business?")).toBeNull()
     // Something else is asked of the filer.
     expect(kind('What does Facebook sell?')).toBeNull()
     expect(kind('What was Facebook in 2004?')).toBeNull()
@@ -39,7 +43,15 @@ describe('what kind of fixed answer a question asks for (form-answers.ts)', () =
     expect(kind("What is Facebook's ticker symbol?")).toBe('symbol')
     expect(kind('Under which symbol will the shares trade?')).toBe('symbol')
     expect(
-      formAnswerOf({ terms: ['symbol'], phrases: [], names: [], periods: [], answerType: 'yesno' }),
+      formAnswerOf({
+        text: 'Is there a symbol?',
+        own: [],
+        terms: ['symbol'],
+        phrases: [],
+        names: [],
+        periods: [],
+        answerType: 'yesno',
+      }),
     ).toBeNull()
   })
 
@@ -103,6 +115,22 @@ describe('who: a firm named in the role asked', () => {
     expect(a.abstention).toBeNull()
     const first = a.text.split('\n').find((l) => l.startsWith('- '))
     expect(first).toMatch(/Ernst & Young LLP.*\[p\.150\]/)
+  })
+
+  it('reads the firm where the report is signed, though a sentence runs on after its name', () => {
+    const pages = [
+      page(
+        'F-2',
+        'We believe that our audits provide a reasonable basis for our opinion. /s/ Ernst & Young LLP We have served as the Company’s auditor since 2017. Boston, Massachusetts',
+      ),
+      page(
+        '9',
+        'We are exempt from the auditor attestation requirements of Section 404 of the Sarbanes-Oxley Act.',
+      ),
+    ]
+    const a = extractiveAnswer("Who is Acme's auditor?", hitsOf(pages), { company: 'Acme Rockets, Inc.' })
+    const first = a.text.split('\n').find((l) => l.startsWith('- '))
+    expect(first).toMatch(/Ernst & Young LLP We have served as the Company’s auditor.*\[p\.F-2\]/)
   })
 })
 
@@ -168,7 +196,7 @@ describe('a balance-sheet line item asked with no period: its row at the latest 
   })
 })
 
-describe('POST /ask: what the filer does, from the opening of its summary', () => {
+describe('POST /ask: what the filer does, and its ticker', () => {
   let env: TestEnv
   let app: FastifyInstance
   beforeAll(async () => {
@@ -180,6 +208,12 @@ describe('POST /ask: what the filer does, from the opening of its summary', () =
         'PROSPECTUS SUMMARY\nThis summary highlights information contained elsewhere in this prospectus. You should read the entire prospectus carefully.\nACME ROCKETS, INC.\nOverview\nOur mission is to make space launches routine.\nAcme Rockets is a designer and operator of reusable rockets for satellite operators.\nWe launched 40 missions in 2011.',
       ),
       page('2', 'RISK FACTORS\nCompetition from larger launch providers could reduce our launch prices.'),
+      page('3', 'Ticker, our live feed of launches, shows every countdown to our customers.'),
+      page(
+        '4',
+        'THE OFFERING\nWe intend to list our common stock on the NASDAQ Global Market under the trading symbol “ACME.”',
+      ),
+      page('5', 'USE OF PROCEEDS\nWe intend to use the net proceeds for general corporate purposes.'),
     ])
     app = await buildTestApp(env)
   })
@@ -203,6 +237,25 @@ describe('POST /ask: what the filer does, from the opening of its summary', () =
       '- “Acme Rockets is a designer and operator of reusable rockets for satellite operators.” [p.1]',
       '- “Our mission is to make space launches routine.” [p.1]',
       '- “We launched 40 missions in 2011.” [p.1]',
+    ])
+    // The badge: the quotes speak of the filer, which is what the question asks (no word of it matches).
+    const body2 = res.json<{ citations: { page: string; relevance: { level: string } }[] }>()
+    expect(body2.citations.map((c) => [c.page, c.relevance.level])).toEqual([['1', 'strong']])
+  })
+
+  it('finds the symbol by the form’s caption when the question’s word retrieves only a product', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/ask',
+      headers: { accept: 'application/json' },
+      payload: { filing: 'acme-s1', question: "What is Acme's ticker?" },
+    })
+    const quotes = res
+      .json<{ answer: string }>()
+      .answer.split('\n')
+      .filter((l) => l.startsWith('- '))
+    expect(quotes).toEqual([
+      '- “We intend to list our common stock on the NASDAQ Global Market under the trading symbol “ACME.”” [p.4]',
     ])
   })
 })

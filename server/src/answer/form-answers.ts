@@ -21,6 +21,12 @@ import { FORM_SECTIONS } from '@asks1/shared/retrieval/vocabulary'
 
 export type FormAnswer = 'symbol' | 'description'
 
+/** Item 501(b)(4)'s caption for it: what the passages printing it are searched by when the question's words miss them. */
+export const SYMBOL_CAPTION = 'trading symbol'
+
+/** Item 501(b)(4)'s own word for it, as index terms: what a passage printing it is matched by. */
+export const SYMBOL_WORD: readonly string[] = keywordTerms('symbol')
+
 /** The words a question names the trading symbol by: Item 501(b)(4)'s "symbol", readers' "ticker". */
 const SYMBOL_TERMS = new Set(keywordTerms('symbol ticker'))
 
@@ -32,6 +38,13 @@ const SYMBOL_TERMS = new Set(keywordTerms('symbol ticker'))
 const SYMBOL_RE = /\bsymbols?\b[^.“”"]{0,40}?[“"]\s*[A-Z]{1,5}(?:[.-][A-Z])?\s*[.,]?\s*[”"]/
 
 export const printsSymbol = (text: string): boolean => SYMBOL_RE.test(text)
+
+/** The symbol left blank in a preliminary prospectus: `trading symbol “ .”` (Rule 430A, blanks.ts). */
+const SYMBOL_BLANK_RE = /\bsymbols?\b[^.“”"]{0,40}?[“"]\s*[.,]?\s*[”"]/
+
+/** Whether a text prints the trading symbol, or the blank left for it. */
+export const printsSymbolOrBlank = (text: string): boolean =>
+  SYMBOL_RE.test(text) || SYMBOL_BLANK_RE.test(text)
 
 /**
  * The sections that describe the business, in the order a prospectus prints them: the summary
@@ -50,12 +63,33 @@ const DESCRIPTION_TERMS = new Set(
 )
 
 /**
+ * Words that qualify the business as a whole (its main part, its kind, nature or line), not a part
+ * of it: Item 101(c)'s "principal products", "dominant segment", "general development of the
+ * business". "Facebook's mobile business" is a part, not the business.
+ */
+const WHOLE = 'principal|primary|main|chief|core|general|overall|nature|line|kind|type|description'
+
+/**
+ * "What is X's principal line of business?", "What is the nature of its business?": the copula's
+ * complement is a noun phrase of the filer's (a possessive) headed by Item 101's title word and
+ * qualified only as a whole (`WHOLE`), so what is asked is the business itself. Grammar, read on
+ * the text; the possessor is checked against the filer's name by the caller.
+ */
+const BUSINESS_NP = new RegExp(
+  `^\\s*what\\s+(?:is|was)\\s+(?:the\\s+(?:${WHOLE})\\s+of\\s+)?(its|[\\p{L}\\p{N}.&-]+(?:\\s+[\\p{L}\\p{N}.&-]+){0,3}?['’]s?)\\s+(?:(?:${WHOLE}|of)\\s+){0,4}business\\s*\\??\\s*$`,
+  'iu',
+)
+
+/**
  * Which of the form's fixed answers a question asks for, if any: the trading symbol when it names
  * the symbol and asks what or which (not a yes/no, a figure or a date); the description of the
- * business when it names nothing but the filer and words of the describing sections' titles, asking
- * what (or, for "What does the company do?", read as asking for a name).
+ * business when it names nothing but the filer and words of the describing sections' titles, or
+ * asks what the filer's business is (`BUSINESS_NP`), asking what (or, for "What does the company
+ * do?", read as asking for a name). `own` are the filer's name as index terms.
  */
 export function formAnswerOf(q: {
+  text: string
+  own: readonly string[]
   terms: readonly string[]
   phrases: readonly string[]
   names: readonly string[]
@@ -64,8 +98,12 @@ export function formAnswerOf(q: {
 }): FormAnswer | null {
   if (q.answerType !== 'other' && q.answerType !== 'name') return null
   if (q.terms.some((t) => SYMBOL_TERMS.has(t))) return 'symbol'
-  if (q.names.length > 0 || q.phrases.length > 0 || q.periods.length > 0) return null
-  return q.terms.every((t) => DESCRIPTION_TERMS.has(t)) ? 'description' : null
+  if (q.names.length > 0 || q.periods.length > 0) return null
+  if (q.phrases.length === 0 && q.terms.every((t) => DESCRIPTION_TERMS.has(t))) return 'description'
+  const owner = BUSINESS_NP.exec(q.text)?.[1]?.replace(/['’]s?$/, '')
+  const filer = (w: string) =>
+    /^(?:its|the\s+company)$/i.test(w) || keywordTerms(w).every((t) => q.own.includes(t))
+  return owner && filer(owner) ? 'description' : null
 }
 
 /**
@@ -76,6 +114,10 @@ export function formAnswerOf(q: {
 const ABOUT_DOCUMENT = /\b(?:you|your)\b|\bthis\s+(?:summary|prospectus|report|annual\s+report)\b/i
 /** The filer speaking of itself in the first person plural ("We are …", "Our mission is …"). */
 const FIRST_PERSON = /\b(?:we|our|us)\b/i
+/** Whether a text speaks of the filer: by its name (`own`, as index terms) or as "we". */
+export const speaksOf = (text: string, own: readonly string[], stems: (text: string) => readonly string[]) =>
+  FIRST_PERSON.test(text) || stems(text).some((t) => own.includes(t))
+
 /**
  * A definition of the filer: its name (or "we") as the subject of "is/are" and an article
  * ("Pandora is the leader in internet radio", "We are a clinical-stage biopharmaceutical company",
@@ -116,7 +158,7 @@ export function describingUnits(
   stems: (text: string) => readonly string[],
 ): TextUnit[] {
   const ownSet = new Set(own)
-  const speaksOfFiler = (u: TextUnit) => FIRST_PERSON.test(u.text) || stems(u.text).some((t) => ownSet.has(t))
+  const speaksOfFiler = (u: TextUnit) => speaksOf(u.text, own, stems)
   // Overlapping passages print a sentence twice: once each.
   const seen = new Set<string>()
   const units = passages

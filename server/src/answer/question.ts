@@ -15,7 +15,7 @@ import {
 } from '@asks1/shared/retrieval/query'
 import { ratioCaptions } from '@asks1/shared/retrieval/statements'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
-import { type FormAnswer, formAnswerOf } from './form-answers'
+import { type FormAnswer, formAnswerOf, SYMBOL_WORD } from './form-answers'
 import { verbLemma } from './lemmas'
 
 export interface QuestionAnalysis {
@@ -197,10 +197,19 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
       ...ratioCaptions(q.text),
     ]),
   ]
-  const formAnswer = formAnswerOf({ terms, phrases, names, periods, answerType: q.answerType })
+  const formAnswer = formAnswerOf({
+    text: q.text,
+    own: [...own],
+    terms,
+    phrases,
+    names,
+    periods,
+    answerType: q.answerType,
+  })
   return {
     text: q.text,
-    terms,
+    // The symbol asked by its everyday name ("ticker") is the form's "symbol" (form-answers.ts).
+    terms: formAnswer === 'symbol' ? [...new Set([...terms, ...SYMBOL_WORD])] : terms,
     phrases,
     periods: [...new Set(periods)],
     answerType: q.answerType,

@@ -24,6 +24,7 @@ import {
   NOT_CONFIGURED_NOTE,
   withIntro,
 } from '../answer/extractive'
+import { printsSymbolOrBlank, SYMBOL_CAPTION } from '../answer/form-answers'
 import type { FormList } from '../answer/form-lists'
 import { streamAnswer } from '../answer/llm'
 import {
@@ -215,6 +216,23 @@ async function described(deps: AnswerTextDeps, q: Question, analysis: QuestionAn
   return r
 }
 
+/**
+ * A question asking the trading symbol whose passages print none (nor its blank) gets the passages
+ * of the form's own caption for it, "trading symbol" (Item 501(b)(4)), that print one: "What is
+ * Facebook's ticker?" retrieves the product named Ticker, not the cover's `symbol “FB.”`.
+ */
+async function withSymbol(
+  analysis: QuestionAnalysis,
+  hits: Hits,
+  search: (q: QueryAnalysis) => Promise<Hits>,
+): Promise<Hits> {
+  const prints = (h: Hits[number]) => printsSymbolOrBlank(h.chunk.text)
+  if (analysis.formAnswer !== 'symbol' || hits.some(prints)) return hits
+  const have = new Set(hits.map((h) => h.chunk.id))
+  const more = (await search(analyzeQuery(SYMBOL_CAPTION))).filter((h) => prints(h) && !have.has(h.chunk.id))
+  return [...hits, ...more]
+}
+
 /** The answer to a question about changes: the report of the latest version against the one before. */
 async function changeReport(
   deps: AnswerTextDeps,
@@ -328,7 +346,7 @@ export async function answerText(deps: AnswerTextDeps, q: Question): Promise<Asy
   const search = (part: QueryAnalysis) => searchLive(deps, q, part)
   const parts = questionParts(query)
   if (parts.length < 2) {
-    q.hits = await search(query)
+    q.hits = await withSymbol(q.analysis, await search(query), search)
     q.analysis = namesAsPrinted(q.analysis, q.hits)
   } else {
     // Each part retrieves for what it asks (the words of one part pulled passages that answer
