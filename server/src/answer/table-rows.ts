@@ -12,6 +12,7 @@ import { cellFigure, cellText, moneyCells, type Table, type TableCell } from '@a
 import { LINE_ITEMS } from '@asks1/shared/retrieval/financial-terms'
 import {
   labelCover,
+  lineItemNameWords,
   lineItemOf,
   lineItemWords,
   MIN_LABEL_COVER,
@@ -19,9 +20,9 @@ import {
 } from '@asks1/shared/retrieval/line-items'
 import { type AnswerType, expansions, findPeriods } from '@asks1/shared/retrieval/query'
 import { FIGURE_ANSWERS } from '@asks1/shared/retrieval/rows'
-import { keywordTerms } from '@asks1/shared/retrieval/terms'
+import { everydayZipf } from './everyday'
 import type { QuestionAnalysis } from './question'
-import type { EvidenceModel } from './rank'
+import { EVERYDAY_ZIPF, type EvidenceModel } from './rank'
 import { askedColumns, dateOf, latestDateColumns } from './row-periods'
 import { asksFigure, subjectTerms } from './select'
 import { stemsOf } from './stems'
@@ -195,7 +196,12 @@ function partsOf(item: Candidate, q: QuestionAnalysis, model: EvidenceModel): Ca
 export function rowAnswers(q: QuestionAnalysis, tables: readonly Table[], model: EvidenceModel): RowAnswer[] {
   const items = namedLineItems(namingTerms(q))
   if (!q.periods.some(isYear) && q.periods.length === 0) return positionRows(q, tables, items)
-  const figure = FIGURE_ANSWERS.has(q.answerType) || (q.answerType === 'other' && asksFigure(q))
+  // A yes/no question asking of a line item and a year ("Did it make a profit in 2011?") is answered
+  // by the row too: its figure for the year says yes or no.
+  const figure =
+    FIGURE_ANSWERS.has(q.answerType) ||
+    (q.answerType === 'other' && asksFigure(q)) ||
+    (q.answerType === 'yesno' && asksItems(q, items))
   if (!figure || !q.periods.some(isYear)) return []
   const periodWords = findPeriods(q.text)
     .map((p) => p.text)
@@ -222,24 +228,24 @@ export function rowAnswers(q: QuestionAnalysis, tables: readonly Table[], model:
   return picked.map(({ text, page, evidence }) => ({ text, page, evidence }))
 }
 
-/**
- * The balance-sheet line items (Regulation S-X Rule 5-02 captions, financial-terms.ts), positions at
- * a date: each with the words of its captions and of the names readers ask it by, and "total".
- */
-const POSITIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
-  LINE_ITEMS.filter((i) => i.statement === 'balance-sheet').map((i) => [
-    i.element,
-    new Set(['total', ...i.labels, ...(i.asked ?? [])].flatMap((l) => keywordTerms(l))),
-  ]),
-)
+/** The balance-sheet line items (Regulation S-X Rule 5-02 captions, financial-terms.ts): positions at a date. */
+const POSITIONS = new Set(LINE_ITEMS.filter((i) => i.statement === 'balance-sheet').map((i) => i.element))
 
 /**
- * The share of the question's terms the named line item's words must exceed for the question to
- * ask for the position itself: "How much cash does it have?" (all of them) or "How much cash and
- * cash equivalents did it hold?" (two of three), not "What will it do with the IPO cash?" (one of
- * two), which names cash in asking about something else.
+ * The share of the question's terms the named line items' words must exceed for the question to
+ * ask for the line item itself, a reader's everyday words aside ("make" in "Did it make a
+ * profit?"): "How much cash does it have?" (all of them) or "How much cash and cash equivalents did
+ * it hold?" (two of three), not "What will it do with the IPO cash?" (one of two) or "Are there
+ * product categories that represent more than 20% of revenue?", which name a line item in asking
+ * about something else.
  */
-const POSITION_SHARE = 0.5
+const ITEM_SHARE = 0.5
+
+function asksItems(q: QuestionAnalysis, items: ReadonlySet<string>): boolean {
+  const words = new Set([...items].flatMap((i) => [...lineItemNameWords(i)]))
+  const terms = subjectTerms(q).filter((t) => !t.includes(' ') && everydayZipf(t) < EVERYDAY_ZIPF)
+  return terms.length > 0 && terms.filter((t) => words.has(t)).length > ITEM_SHARE * terms.length
+}
 
 /**
  * A question naming a balance-sheet line item and no period ("How much cash does it have?", "What
@@ -255,9 +261,7 @@ function positionRows(
 ): RowAnswer[] {
   const asked = new Set([...items].filter((i) => POSITIONS.has(i)))
   if (asked.size === 0 || (q.answerType !== 'amount' && q.answerType !== 'other')) return []
-  const words = new Set([...asked].flatMap((i) => [...(POSITIONS.get(i) ?? [])]))
-  const terms = subjectTerms(q).filter((t) => !t.includes(' '))
-  if (terms.filter((t) => words.has(t)).length <= POSITION_SHARE * terms.length) return []
+  if (!asksItems(q, asked)) return []
   const printed: Matcher = (label) => {
     const item = lineItemOf(label)
     if (item === null || !asked.has(item)) return null
