@@ -4,9 +4,10 @@ import type { SearchHit } from '@asks1/shared/store'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extractiveAnswer } from '../src/answer/extractive'
-import { formAnswerOf, printsSymbol } from '../src/answer/form-answers'
+import { describingUnits, formAnswerOf, printsSymbol } from '../src/answer/form-answers'
 import { analyzeQuestion } from '../src/answer/question'
 import { evidenceModel } from '../src/answer/rank'
+import { stemsOf } from '../src/answer/stems'
 import { rowAnswers } from '../src/answer/table-rows'
 import { buildTestApp, chunksOf, makeEnv, seedFiling, type TestEnv } from './helper'
 
@@ -60,6 +61,25 @@ describe('what kind of fixed answer a question asks for (form-answers.ts)', () =
     expect(printsSymbol('listed on the New York Stock Exchange under the symbol "TWTR".')).toBe(true)
     expect(printsSymbol('our common stock on under the trading symbol “ .”')).toBe(false)
     expect(printsSymbol('denoting the recipient with the “@” symbol followed by their username')).toBe(false)
+  })
+})
+
+describe('the sentences describing the filer (describingUnits)', () => {
+  it('puts the filer defining itself as "we" before a sentence defining its name, which may name something else', () => {
+    const units = describingUnits(
+      [
+        {
+          text: 'CAMP4 is the final camp before the summit of Mount Everest.\nOverview\nWe are a clinical-stage biopharmaceutical company developing RNA-based medicines.\nYou should read this prospectus carefully.',
+          startPage: '1',
+        },
+      ],
+      ['camp4'],
+      stemsOf,
+    )
+    expect(units.map((u) => u.text)).toEqual([
+      'We are a clinical-stage biopharmaceutical company developing RNA-based medicines.',
+      'CAMP4 is the final camp before the summit of Mount Everest.',
+    ])
   })
 })
 

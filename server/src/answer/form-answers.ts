@@ -149,8 +149,9 @@ const DESCRIPTION_QUOTES = 3
 /**
  * The sentences of a describing section's opening (Items 503(a) and 101) that describe the filer:
  * those speaking of it by name or as "we", not of the document or to its reader; a sentence
- * defining it ("X is a …") first, then the others in the order printed. `own` are the filer's name
- * as index terms (question.ts); `stems` reads a text's index terms. `passages` in the order printed.
+ * defining it first ("We are a …", then "X is a …"), then the others in the order printed. `own`
+ * are the filer's name as index terms (question.ts); `stems` reads a text's index terms; `passages`
+ * are in the order printed.
  */
 export function describingUnits(
   passages: readonly { text: string; startPage: string | null }[],
@@ -171,11 +172,14 @@ export function describingUnits(
         !seen.has(u.text) &&
         !!seen.add(u.text),
     )
-  const defining = (u: TextUnit) => {
-    const m = DEFINES.exec(u.text)
-    if (!m) return false
-    const subject = m[0]
-    return /\bwe\b/i.test(subject) || stems(subject).some((t) => ownSet.has(t))
+  // 2: the filer defines itself as "we"; 1: a sentence defines its name, which may name something
+  // else too ("CAMP4 is the final camp before the summit of Mount Everest"); 0: no definition.
+  const defines = (u: TextUnit): number => {
+    const subject = DEFINES.exec(u.text)?.[0]
+    if (!subject) return 0
+    if (/\bwe\b/i.test(subject)) return 2
+    return stems(subject).some((t) => ownSet.has(t)) ? 1 : 0
   }
-  return [...units.filter(defining), ...units.filter((u) => !defining(u))].slice(0, DESCRIPTION_QUOTES)
+  // Stable: in the order printed within each rank.
+  return [...units].sort((a, b) => defines(b) - defines(a)).slice(0, DESCRIPTION_QUOTES)
 }
