@@ -48,6 +48,14 @@ describe('figure answers from a table row and the period column (facebook-s1 tab
     })
   })
 
+  it('answers a yes/no question naming a line item and a year by its row ("profit", IAS 1.81A)', () => {
+    expect(answer('Did Facebook make a profit in 2011?')?.text).toBe(
+      'Net income, Year ended December 31, 2011: $1,000 million',
+    )
+    // A yes/no question naming no line item gets no row.
+    expect(answer('Did Facebook grow in 2011?')).toBeNull()
+  })
+
   it('states every asked period the row has, in column order', () => {
     expect(answer('How much net income did Facebook make in 2010 and 2011?')?.text).toBe(
       'Net income, Year ended December 31, 2010: $606 million; Year ended December 31, 2011: $1,000 million',

@@ -80,6 +80,11 @@ const STANDARD: readonly [string, string][] = [
   ['GAAP', 'generally accepted accounting principles'],
   ['NOL', 'net operating loss'],
   ['SEC', 'Securities and Exchange Commission'],
+  // Not an abbreviation but read the same way: the auditor a reader asks about is, in the form's
+  // words, the "registered public accounting firm" (Sarbanes-Oxley Act §2(a)(12); Regulation S-X
+  // Rule 2-02, the accountant's report; Regulation S-K Item 304): "Report of Ernst & Young LLP,
+  // Independent Registered Public Accounting Firm".
+  ['auditor', 'registered public accounting firm'],
 ]
 
 /** A filing's own abbreviations, with the standard ones it does not define. */

@@ -9,6 +9,7 @@ import type { Abstention } from '@asks1/shared/contract/api'
 import { isYear } from '@asks1/shared/contract/calendar'
 import type { PageRecord } from '@asks1/shared/contract/chunk'
 import { pageTag } from '@asks1/shared/contract/citations'
+import type { TextUnit } from '@asks1/shared/contract/sentences'
 import type { Table } from '@asks1/shared/contract/tables'
 import type { SearchHit } from '@asks1/shared/store'
 import { clip } from './clip'
@@ -60,6 +61,15 @@ export const MODEL_NOT_ASKED_NOTE =
 const cite = (pages: readonly string[]) =>
   pages.length === 1 ? pageTag(pages[0] as string) : `[${pages.map((p) => `p.${p}`).join(', ')}]`
 
+/**
+ * The answer to a question asking what the filer is or does: the sentences of the describing
+ * section's opening that describe it (form-answers.ts `describingUnits`), each with its pages.
+ */
+export function descriptionAnswer(units: readonly TextUnit[]): ExtractiveResult {
+  const lines = units.map((u) => `- “${clip(u.text, [])}” ${cite(u.pages)}`)
+  return { text: [EXTRACTIVE_INTRO, '', ...lines].join('\n'), abstention: null }
+}
+
 /** One quote and its citation: the pages the quoted words are printed on, not all its unit runs over. */
 function quoteLine(u: RankedUnit): string {
   const { from, to, pages } = quoteSpan(u, u.window, u.matched)
@@ -91,6 +101,7 @@ const WHY: Record<
     `the passages that match the question give no figure of ${quoted([...q.lineItems.values()])}`,
   'no-name-answer': () => 'the passages that match the question name no person or firm',
   'no-place': () => 'the passages that match the question name no place (an address, a city and state)',
+  'no-symbol': () => 'the passages that match the question print no trading symbol',
   'no-duration': () =>
     'the passages that match the question give no length of time (a number of days, months or years)',
   'no-period': (q) => {

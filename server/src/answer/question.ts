@@ -11,6 +11,7 @@ import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
 import { type AnswerType, analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
 import { ratioCaptions } from '@asks1/shared/retrieval/statements'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
+import { type FormAnswer, formAnswerOf, SYMBOL_WORD } from './form-answers'
 import { verbLemma } from './lemmas'
 
 export interface QuestionAnalysis {
@@ -52,6 +53,11 @@ export interface QuestionAnalysis {
    * read once here for the figure filter and the abstention's wording.
    */
   lineItems: ReadonlyMap<string, string>
+  /**
+   * An answer the form prints in a fixed place and shape that the question asks for by the form's
+   * name (form-answers.ts): the trading symbol, or the description of the business.
+   */
+  formAnswer?: FormAnswer
 }
 
 /** A degree question on speed asks a rate of change (answerTypeOf reads it as a percentage). */
@@ -174,23 +180,36 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
   const runs = nameRunsIn(q.text)
     .map((r) => r.filter(keep))
     .filter((r) => r.length > 0)
+  const terms = lemmaTerms(
+    q.text,
+    q.terms.filter((t) => !t.includes(' ') && !/^[\d$]/.test(t) && keep(t)),
+  )
+  const names = [...new Set(runs.flat())]
+  const phrases = [
+    ...new Set([
+      ...q.terms.filter(
+        (t) => t.includes(' ') && !/^[\d$]/.test(t) && keep(t) && ![...own].some((o) => t.includes(o)),
+      ),
+      ...ratioCaptions(q.text),
+    ]),
+  ]
+  const formAnswer = formAnswerOf({
+    text: q.text,
+    own: [...own],
+    terms,
+    phrases,
+    names,
+    periods,
+    answerType: q.answerType,
+  })
   return {
     text: q.text,
-    terms: lemmaTerms(
-      q.text,
-      q.terms.filter((t) => !t.includes(' ') && !/^[\d$]/.test(t) && keep(t)),
-    ),
-    phrases: [
-      ...new Set([
-        ...q.terms.filter(
-          (t) => t.includes(' ') && !/^[\d$]/.test(t) && keep(t) && ![...own].some((o) => t.includes(o)),
-        ),
-        ...ratioCaptions(q.text),
-      ]),
-    ],
+    // The symbol asked by its everyday name ("ticker") is the form's "symbol" (form-answers.ts).
+    terms: formAnswer === 'symbol' ? [...new Set([...terms, ...SYMBOL_WORD])] : terms,
+    phrases,
     periods: [...new Set(periods)],
     answerType: q.answerType,
-    names: [...new Set(runs.flat())],
+    names,
     nameHeads: [...new Set(runs.map((r) => r.at(-1) as string))],
     asksChange: RATE_FRAME.test(q.text),
     ...(MOST.test(q.text)
@@ -201,5 +220,6 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
     ...((MOST.test(q.text) || LEAST.test(q.text)) && rankedOf(q.text) ? { ranked: rankedOf(q.text) } : {}),
     own: [...own],
     lineItems: lineItemsNamed(q.text),
+    ...(formAnswer ? { formAnswer } : {}),
   }
 }

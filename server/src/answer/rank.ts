@@ -19,8 +19,10 @@ import { definedAbbreviations, withExpansions, withStandard } from './acronyms'
 import { clipWindow, MAX_QUOTE } from './clip'
 import { everydayZipf } from './everyday'
 import type { FilingVocabulary } from './filing-df'
+import { printsSymbol } from './form-answers'
 import { isTitleWord } from './offices'
 import { pageUnits, type WholePages } from './page-units'
+import { isFirmName } from './party-names'
 import type { QuestionAnalysis } from './question'
 import { stemsOf } from './stems'
 
@@ -78,7 +80,7 @@ const WINDOW_SCORED = 1.5 * MAX_QUOTE
  * (Zipf 5.5 / 5.8 / 6.0 × 0.3 / 0.5 / 0.7: facts 60.0 at 5.5 and 5.8, 57.6 at 6.0; precision best
  * at 5.8 × 0.5 and 0.7, 56.0 %), read on the check sets (precision 57.3 → 58.6 %). docs/answers.md.
  */
-const EVERYDAY_ZIPF = 5.8
+export const EVERYDAY_ZIPF = 5.8
 const EVERYDAY_WEIGHT = 0.5
 const K1 = 1.2
 const B = 0.75
@@ -345,8 +347,27 @@ function namesSomeone(text: string, own: readonly string[]): boolean {
   const masked = text.replace(/\b\p{Lu}[\p{L}]*\b/gu, (w) =>
     isTitleWord(w) || stemsOf(w).some((t) => ownSet.has(t)) ? w.toLowerCase() : w,
   )
-  return holdsAnswerType(masked, 'name')
+  return holdsAnswerType(masked, 'name') || namesFirm(masked)
 }
+
+/**
+ * Runs of capitalised words ("&", "and", "of" between them), a comma allowed before a designator
+ * ("Goldman, Sachs & Co.", "Acme, Inc."): the candidates for a firm's name.
+ */
+const NAME_RUN =
+  /\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:&|and|of)\s+)?\p{Lu}[\p{L}'’.-]*|,\s+(?=(?:Inc|Ltd|LLC|LLP|L\.P|Co)\b))*/gu
+
+/**
+ * A firm by its legal name, ending in the designator of its form of business (form-lists.ts,
+ * party-names.ts): "Ernst & Young LLP". The query module's name pattern reads runs of plain
+ * capitalised words only, so it missed it.
+ */
+const namesFirm = (text: string): boolean =>
+  [...text.matchAll(NAME_RUN)].some((m) => {
+    // The run may go on past the name: "/s/ Ernst & Young LLP We have served as …".
+    const words = m[0].split(/\s+/)
+    return words.some((_, k) => k > 0 && isFirmName(words.slice(0, k + 1).join(' ')))
+  })
 
 /** Whether a text states a figure, and whether all it states are sums of money. */
 function figureFacts(text: string): { hasFigure: boolean; moneyOnly: boolean } {
@@ -388,7 +409,12 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
   return model.units
     .map((u) => {
       const { window, seen, bm25, coverage, evidence, matched, stems } = measureQuoted(u, q, model)
-      const typeHit = asked === 'name' ? namesSomeone(seen, q.own ?? []) : holdsAnswerType(seen, asked)
+      const typeHit =
+        q.formAnswer === 'symbol'
+          ? printsSymbol(seen)
+          : asked === 'name'
+            ? namesSomeone(seen, q.own ?? [])
+            : holdsAnswerType(seen, asked)
       const unitYears = yearsIn(u.text)
       const periodHit =
         years.some((y) => unitYears.includes(y)) &&

@@ -7,6 +7,7 @@
 import type { Citation, Relevance } from '@asks1/shared/contract/api'
 import { findCitations } from '@asks1/shared/contract/citations'
 import type { SearchHit } from '@asks1/shared/store'
+import { speaksOf } from './form-answers'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { evidenceModel } from './rank'
 import { SELECT_DEFAULTS, subjectTerms } from './select'
@@ -29,6 +30,9 @@ export function relevanceLevel(evidence: number): Relevance['level'] {
  * 47.1 → 52.9 % (check); requiring also a figure of the asked kind beside the subject lowered check.
  */
 function levelOf(text: string, evidence: number, q: QuestionAnalysis): Relevance['level'] {
+  // "What does the filer do?" asks for what describes it, in no words but its name: a text from
+  // its description that speaks of it matches in full (form-answers.ts).
+  if (q.formAnswer === 'description') return speaksOf(text, q.own ?? [], stemsOf) ? 'strong' : 'weak'
   const level = relevanceLevel(evidence)
   if (level !== 'strong') return level
   const about = subjectTerms(q).filter((t) => !t.includes(' '))
@@ -85,8 +89,10 @@ export function withRelevance(
     if (s.text.trim()) {
       last = { score: 0, level: 'weak' }
       for (const { q: pq, model } of scorers) {
-        const score = model.measure(s.text).evidence
-        const level = levelOf(s.text, score, pq)
+        const evidence = model.measure(s.text).evidence
+        const level = levelOf(s.text, evidence, pq)
+        // A description matches by what it speaks of, not by shared words (levelOf).
+        const score = pq.formAnswer === 'description' ? (level === 'strong' ? 1 : 0) : evidence
         if (
           LEVELS.indexOf(level) > LEVELS.indexOf(last.level) ||
           (level === last.level && score > last.score)

@@ -120,3 +120,24 @@ export function askedColumns(q: QuestionAnalysis, table: Table): { i: number; na
       return yearColumn(span, asked)
     })
 }
+
+/** A date column's end as one comparable number (year × 12 + month), null for other columns. */
+export function dateOf(name: string): number | null {
+  const span = periodSpan(name)
+  if (span?.months !== 0 || span.endMonth === null) return null
+  return span.endYear * 12 + span.endMonth
+}
+
+/**
+ * For a balance-sheet line item asked with no period ("What are its total assets?"): the table's
+ * latest date column. A balance sheet states a position at a date (Regulation S-X Rule 5-02; ASC
+ * 210), and the latest one the filing prints is what the filer has now; a pro forma column beside
+ * it repeats that date and comes after it, so the first of the date is the actual one.
+ */
+export function latestDateColumns(table: Table): { i: number; name: string }[] {
+  const dated = table.columns
+    .map((c, i) => ({ i, name: c.period ?? '', at: dateOf(c.period ?? '') }))
+    .filter((c): c is { i: number; name: string; at: number } => c.at !== null)
+  const latest = Math.max(...dated.map((c) => c.at))
+  return dated.filter((c) => c.at === latest).map(({ i, name }) => ({ i, name }))
+}

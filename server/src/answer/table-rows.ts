@@ -9,8 +9,10 @@
 
 import { isYear } from '@asks1/shared/contract/calendar'
 import { cellFigure, cellText, moneyCells, type Table, type TableCell } from '@asks1/shared/contract/tables'
+import { LINE_ITEMS } from '@asks1/shared/retrieval/financial-terms'
 import {
   labelCover,
+  lineItemNameWords,
   lineItemOf,
   lineItemWords,
   MIN_LABEL_COVER,
@@ -18,10 +20,11 @@ import {
 } from '@asks1/shared/retrieval/line-items'
 import { type AnswerType, expansions, findPeriods } from '@asks1/shared/retrieval/query'
 import { FIGURE_ANSWERS } from '@asks1/shared/retrieval/rows'
+import { everydayZipf } from './everyday'
 import type { QuestionAnalysis } from './question'
-import type { EvidenceModel } from './rank'
-import { askedColumns } from './row-periods'
-import { asksFigure } from './select'
+import { EVERYDAY_ZIPF, type EvidenceModel } from './rank'
+import { askedColumns, dateOf, latestDateColumns } from './row-periods'
+import { asksFigure, subjectTerms } from './select'
 import { stemsOf } from './stems'
 
 export interface RowAnswer {
@@ -115,12 +118,20 @@ const rowMatch =
     return { score, evidence, named, item }
   }
 
+/** The columns of a table a row is read in: the asked period's, or (`latestDateColumns`) the latest date's. */
+type Columns = (q: QuestionAnalysis, table: Table) => { i: number; name: string }[]
+
 /** Every row (by `match`) and its asked period cells, best first. */
-function candidates(q: QuestionAnalysis, tables: readonly Table[], match: Matcher): Candidate[] {
+function candidates(
+  q: QuestionAnalysis,
+  tables: readonly Table[],
+  match: Matcher,
+  columns: Columns = askedColumns,
+): Candidate[] {
   const type: AnswerType = FIGURE_ANSWERS.has(q.answerType) ? q.answerType : 'amount'
   const out: Candidate[] = []
   for (const t of tables) {
-    const cols = askedColumns(q, t)
+    const cols = columns(q, t)
     if (cols.length === 0) continue
     const money = moneyCells(t)
     for (const [ri, r] of t.rows.entries()) {
@@ -183,9 +194,15 @@ function partsOf(item: Candidate, q: QuestionAnalysis, model: EvidenceModel): Ca
  * with a year asked.
  */
 export function rowAnswers(q: QuestionAnalysis, tables: readonly Table[], model: EvidenceModel): RowAnswer[] {
-  const figure = FIGURE_ANSWERS.has(q.answerType) || (q.answerType === 'other' && asksFigure(q))
-  if (!figure || !q.periods.some(isYear)) return []
   const items = namedLineItems(namingTerms(q))
+  if (!q.periods.some(isYear) && q.periods.length === 0) return positionRows(q, tables, items)
+  // A yes/no question asking of a line item and a year ("Did it make a profit in 2011?") is answered
+  // by the row too: its figure for the year says yes or no.
+  const figure =
+    FIGURE_ANSWERS.has(q.answerType) ||
+    (q.answerType === 'other' && asksFigure(q)) ||
+    (q.answerType === 'yesno' && asksItems(q, items))
+  if (!figure || !q.periods.some(isYear)) return []
   const periodWords = findPeriods(q.text)
     .map((p) => p.text)
     .join(' ')
@@ -209,6 +226,53 @@ export function rowAnswers(q: QuestionAnalysis, tables: readonly Table[], model:
     picked.push(c)
   }
   return picked.map(({ text, page, evidence }) => ({ text, page, evidence }))
+}
+
+/** The balance-sheet line items (Regulation S-X Rule 5-02 captions, financial-terms.ts): positions at a date. */
+const POSITIONS = new Set(LINE_ITEMS.filter((i) => i.statement === 'balance-sheet').map((i) => i.element))
+
+/**
+ * The share of the question's terms the named line items' words must exceed for the question to
+ * ask for the line item itself, a reader's everyday words aside ("make" in "Did it make a
+ * profit?"): "How much cash does it have?" (all of them) or "How much cash and cash equivalents did
+ * it hold?" (two of three), not "What will it do with the IPO cash?" (one of two) or "Are there
+ * product categories that represent more than 20% of revenue?", which name a line item in asking
+ * about something else.
+ */
+const ITEM_SHARE = 0.5
+
+function asksItems(q: QuestionAnalysis, items: ReadonlySet<string>): boolean {
+  const words = new Set([...items].flatMap((i) => [...lineItemNameWords(i)]))
+  const terms = subjectTerms(q).filter((t) => !t.includes(' ') && everydayZipf(t) < EVERYDAY_ZIPF)
+  return terms.length > 0 && terms.filter((t) => words.has(t)).length > ITEM_SHARE * terms.length
+}
+
+/**
+ * A question naming a balance-sheet line item and no period ("How much cash does it have?", "What
+ * are its total assets?") asks for the position now: the row printing that line item, at the latest
+ * date any retrieved table prints it (`latestDateColumns`); one row, the best of that date. Empty
+ * when the question names none, or no table prints one at a date. Only a question asking an
+ * amount, or no other kind of answer: a count, a percentage or a yes/no asks no position.
+ */
+function positionRows(
+  q: QuestionAnalysis,
+  tables: readonly Table[],
+  items: ReadonlySet<string>,
+): RowAnswer[] {
+  const asked = new Set([...items].filter((i) => POSITIONS.has(i)))
+  if (asked.size === 0 || (q.answerType !== 'amount' && q.answerType !== 'other')) return []
+  if (!asksItems(q, asked)) return []
+  const printed: Matcher = (label) => {
+    const item = lineItemOf(label)
+    if (item === null || !asked.has(item)) return null
+    // Of two rows printing it, the plainer label ("Total assets" over "Total assets measured at fair value").
+    return { score: 1 / lineItemWords(label).length, evidence: 1, named: [`item:${item}`], item }
+  }
+  const all = candidates(q, tables, printed, (_, t) => latestDateColumns(t))
+  const at = (c: Candidate) => Math.max(...latestDateColumns(c.table).map((col) => dateOf(col.name) ?? 0))
+  const latest = Math.max(...all.map(at))
+  const best = all.find((c) => at(c) === latest)
+  return best ? [{ text: best.text, page: best.page, evidence: best.evidence }] : []
 }
 
 /** The best row and period cell for a figure question, or null when no row and column fit. */

@@ -17,12 +17,14 @@ import { fuseHits, questionParts } from '../answer/compound'
 import {
   BUDGET_SPENT_INTRO,
   compoundAnswer,
+  descriptionAnswer,
   type ExtractiveResult,
   extractiveAnswer,
   MODEL_NOT_ASKED_NOTE,
   NOT_CONFIGURED_NOTE,
   withIntro,
 } from '../answer/extractive'
+import { printsSymbolOrBlank, SYMBOL_CAPTION } from '../answer/form-answers'
 import type { FormList } from '../answer/form-lists'
 import { streamAnswer } from '../answer/llm'
 import {
@@ -39,6 +41,7 @@ import { analyzeQuestion, type QuestionAnalysis } from '../answer/question'
 import type { AppDeps } from '../deps'
 import { readLive, storeKey } from '../lookup'
 import { admitModel } from './admission'
+import { describingOpening } from './description'
 import { vocabularyOf } from './filing-vocabulary'
 import type { Hits, Question } from './question'
 
@@ -190,6 +193,46 @@ function addCited(q: Question, r: ExtractiveResult, found: Hits): void {
   if (add.length > 0) q.hits = [...q.hits, ...add]
 }
 
+/**
+ * A question asking what the filer is or does (form-answers.ts), answered from the opening of the
+ * first section that describes the business (description.ts); null when none describes the filer.
+ */
+async function described(deps: AnswerTextDeps, q: Question, analysis: QuestionAnalysis) {
+  const found: Hits = []
+  const units = await describingOpening(
+    deps.store,
+    storeKey(q.filing),
+    q.hits,
+    analysis.own ?? [],
+    async (title) => {
+      const hits = await searchLive(deps, q, analyzeQuery(title))
+      found.push(...hits)
+      return hits
+    },
+  )
+  if (units.length === 0) return null
+  const r = descriptionAnswer(units)
+  addCited(q, r, [...found, ...q.hits])
+  return r
+}
+
+/**
+ * A question asking the trading symbol whose passages print none (nor its blank) gets the passages
+ * of the form's own caption for it, "trading symbol" (Item 501(b)(4)), that print one: "What is
+ * Facebook's ticker?" retrieves the product named Ticker, not the cover's `symbol “FB.”`.
+ */
+async function withSymbol(
+  analysis: QuestionAnalysis,
+  hits: Hits,
+  search: (q: QueryAnalysis) => Promise<Hits>,
+): Promise<Hits> {
+  const prints = (h: Hits[number]) => printsSymbolOrBlank(h.chunk.text)
+  if (analysis.formAnswer !== 'symbol' || hits.some(prints)) return hits
+  const have = new Set(hits.map((h) => h.chunk.id))
+  const more = (await search(analyzeQuery(SYMBOL_CAPTION))).filter((h) => prints(h) && !have.has(h.chunk.id))
+  return [...hits, ...more]
+}
+
 /** The answer to a question about changes: the report of the latest version against the one before. */
 async function changeReport(
   deps: AnswerTextDeps,
@@ -229,8 +272,12 @@ async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promis
     addCited(q, r, found)
     return r
   }
-  const { pages, tables } = await pagesOf(deps, key, q.hits)
   const analysis = q.analysis ?? analyzeQuestion(q.body.question, q.filing.company)
+  if (analysis.formAnswer === 'description') {
+    const r = await described(deps, q, analysis)
+    if (r) return r
+  }
+  const { pages, tables } = await pagesOf(deps, key, q.hits)
   const list = await withListSection(deps, q, analysis, q.hits, pages)
   const r = extractiveAnswer(analysis, q.hits, {
     company: q.filing.company,
@@ -299,7 +346,7 @@ export async function answerText(deps: AnswerTextDeps, q: Question): Promise<Asy
   const search = (part: QueryAnalysis) => searchLive(deps, q, part)
   const parts = questionParts(query)
   if (parts.length < 2) {
-    q.hits = await search(query)
+    q.hits = await withSymbol(q.analysis, await search(query), search)
     q.analysis = namesAsPrinted(q.analysis, q.hits)
   } else {
     // Each part retrieves for what it asks (the words of one part pulled passages that answer

@@ -230,6 +230,7 @@ export const ABSTENTION_REASONS = {
   'no-name-answer': 'no person or firm named for a who question',
   'no-place': 'no place named for a where question',
   'no-duration': 'no length of time for a how-long question',
+  'no-symbol': 'no trading symbol printed for a question asking it',
   'no-period': 'not for the asked period',
   blank: 'the best match prints a blank where the answer belongs',
   undisclosed: 'the best match says the value is not disclosed',

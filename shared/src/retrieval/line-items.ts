@@ -64,11 +64,25 @@ function wordStems(text: string): { stem: string; from: number; to: number }[] {
 const CAPTIONS = LINE_ITEMS.flatMap((i) =>
   i.labels.map((label) => ({ element: i.element, stems: captionStems(label) })),
 ).filter((c) => c.stems.length > 0)
+/**
+ * The names IFRS gives the same line items, which readers use as much as the US-GAAP captions: IAS
+ * 1.81A and 1.82 present the bottom line as "profit or loss" ("Did it make a profit?" asks for the
+ * net income or loss).
+ */
+const IFRS_NAMES: readonly { element: string; name: string }[] = [
+  { element: 'NetIncomeLoss', name: 'profit' },
+]
 /** Captions and the words readers ask by: what a question may name a line item with. */
 const NAMES = [
   ...CAPTIONS,
   ...LINE_ITEMS.flatMap((i) => (i.asked ?? []).map((a) => ({ element: i.element, stems: captionStems(a) }))),
+  ...IFRS_NAMES.map((n) => ({ element: n.element, stems: captionStems(n.name) })),
 ].filter((c) => c.stems.length > 0)
+/** The words a line item is named by (its captions', readers' and IFRS names', and "total"), as index stems. */
+export function lineItemNameWords(element: string): Set<string> {
+  return new Set([SUBTOTAL, ...NAMES.filter((n) => n.element === element).flatMap((n) => n.stems)])
+}
+
 const VERBS = LINE_ITEMS.flatMap((i) =>
   (i.verbs ?? []).flatMap((v) => keywordTerms(v).map((stem) => ({ element: i.element, stem }))),
 )
