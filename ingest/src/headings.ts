@@ -170,7 +170,14 @@ export function printedByTable(line: string, tables: readonly Table[] | undefine
 }
 
 /** Standard sections that sit under another (Employees under Business, Liquidity under MD&A). */
-const SUBSECTIONS = new Set(['results-of-operations', 'liquidity', 'employees', 'properties', 'notes'])
+const SUBSECTIONS = new Set([
+  'results-of-operations',
+  'liquidity',
+  'employees',
+  'properties',
+  'legal-proceedings',
+  'notes',
+])
 
 /** The financial statements and their notes (vocabulary.ts ids). */
 const STATEMENTS = new Set([
@@ -182,9 +189,15 @@ const STATEMENTS = new Set([
   'notes',
 ])
 
-/** 1 for a top-level heading, 2 for a subsection heading. */
+/**
+ * 1 for a top-level heading, 2 for a subsection heading. A numbered item ("Item 2. Properties") is
+ * a part of the form, top-level whatever it names; a standard subsection's title unnumbered
+ * (Employees, Properties, Legal Proceedings: S-K Items 101–103, which Form S-1 Item 11 prints
+ * within the description of business) is a subsection, in capitals or title case.
+ */
 export function headingLevel(heading: string): 1 | 2 {
-  if (ITEM.test(heading) || !/\p{Ll}/u.test(heading)) {
+  if (ITEM.test(heading)) return 1
+  if (!/\p{Ll}/u.test(heading)) {
     const s = formSectionOf(heading)
     return s && SUBSECTIONS.has(s.id) ? 2 : 1
   }
