@@ -14,6 +14,7 @@ import { goldLabels } from './gold-pages'
 import {
   type AnswerOutcome,
   factFound,
+  firstQuote,
   isCorrectRefusal,
   refuses,
   summarizeAnswers,
@@ -219,6 +220,7 @@ export async function evaluateAnswers(
           gold_cited: outcome.citations.filter((c) => base.goldPages.includes(c.page)).length,
           unverified: outcome.citations.filter((c) => !c.verified).map((c) => c.page),
           facts_found: q.facts.filter((f) => factFound(outcome.answer, f)),
+          first_quote_facts: q.facts.filter((f) => factFound(firstQuote(outcome.answer), f)),
           facts_missing: q.facts.filter((f) => !factFound(outcome.answer, f)),
           refused: q.kind === 'negative' ? isCorrectRefusal(outcome) : refuses(outcome),
           latency_ms: Math.round(latencyMs * 10) / 10,

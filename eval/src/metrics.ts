@@ -64,6 +64,19 @@ export function factFound(text: string, fact: string): boolean {
   )
 }
 
+/**
+ * The first passage an answer quotes: an extractive answer's first top-level bullet (`- “…” [p.N]`)
+ * with the lines indented under it (a table's rows), otherwise the first paragraph (llm prose).
+ * What a reader sees first, so whether it holds the facts is scored apart (the core battery).
+ */
+export function firstQuote(answer: string): string {
+  const lines = answer.split('\n')
+  const start = lines.findIndex((l) => l.startsWith('- '))
+  if (start === -1) return (answer.split('\n\n').find((p) => p.trim() !== '') ?? '').trim()
+  const end = lines.findIndex((l, i) => i > start && !/^\s+\S/.test(l))
+  return lines.slice(start, end === -1 ? undefined : end).join('\n')
+}
+
 const scaled = (f: NonNullable<ReturnType<typeof parseFigure>>, k: number) =>
   k === 1 ? f : { ...f, scale: f.scale * k, value: f.value * k, tolerance: f.tolerance * k }
 

@@ -57,6 +57,8 @@ export interface QuestionDetail {
     /** Pages of the citations the server's check did not verify (quote or figure not found there). */
     unverified: string[]
     facts_found: string[]
+    /** The gold facts the answer's first quoted passage holds (metrics.ts `firstQuote`). */
+    first_quote_facts?: string[]
     facts_missing: string[]
     refused: boolean
     latency_ms: number
