@@ -53,7 +53,11 @@ describe('title-case headings', () => {
     ['Underwriting', 1],
     ['Employees', 2],
     ['EMPLOYEES', 2],
+    ['Legal Proceedings', 2],
     ['Key Metrics', 2],
+    // A numbered item is a part of the form, whatever it names (Twitter's "Item 2. PROPERTIES").
+    ['Item 2. PROPERTIES', 1],
+    ['Item 3. Legal Proceedings', 1],
   ])('puts "%s" at level %i', (heading, level) => {
     expect(headingLevel(heading)).toBe(level)
   })
@@ -67,6 +71,17 @@ describe('title-case headings', () => {
     expect(p.current).toBe('BUSINESS › Employees')
     p.push('MANAGEMENT')
     expect(p.current).toBe('MANAGEMENT')
+  })
+
+  it('keeps Legal Proceedings within Business, and a numbered item at the top', () => {
+    const p = new SectionPath()
+    p.push('BUSINESS')
+    p.push('Legal Proceedings')
+    p.push('Culture and Employees')
+    expect(p.current).toBe('BUSINESS › Culture and Employees')
+    p.push('Item 1B. UNRESOLVED STAFF COMMENTS')
+    p.push('Item 2. PROPERTIES')
+    expect(p.current).toBe('Item 2. PROPERTIES')
   })
 })
 
@@ -121,8 +136,8 @@ describe('the financial statements and their notes', () => {
   it('a title-case section outside the statements still starts a section', () => {
     const p = new SectionPath()
     p.push('BUSINESS')
-    p.push('Legal Proceedings')
-    expect(p.current).toBe('Legal Proceedings')
+    p.push('Dividend Policy')
+    expect(p.current).toBe('Dividend Policy')
   })
 })
 

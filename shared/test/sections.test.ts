@@ -5,6 +5,7 @@ import { analyzeQuery } from '../src/retrieval/query'
 import { rerank } from '../src/retrieval/rerank'
 import { namedSections, sectionsOfChunk, sectionsPrinted } from '../src/retrieval/sections'
 import type { SearchHit } from '../src/retrieval/store/types'
+import { formSectionsOfHeading, formSectionsOfPath } from '../src/retrieval/vocabulary'
 import { closeWordNet } from '../src/retrieval/wordnet'
 
 afterAll(() => closeWordNet())
@@ -36,6 +37,18 @@ describe('sections a passage prints', () => {
     expect(sectionsPrinted('[p.86] DIVIDEND POLICY We have never paid').map((s) => s.id)).toEqual([
       'dividend-policy',
     ])
+  })
+
+  it('reads a heading joining a title to another subject, in the text and on the path', () => {
+    const text = 'favorable outcomes will be obtained. Culture and Employees Our employees and our culture'
+    expect(sectionsPrinted(text).map((s) => s.id)).toEqual(['employees'])
+    expect(sectionsPrinted('our officers and employees. We value them')).toEqual([])
+    const c = chunk('e', 'We had 3,200 full-time employees.', 'BUSINESS › Culture and Employees')
+    expect([...sectionsOfChunk(c)]).toEqual(['business', 'employees'])
+    // The keyword fields and the section evidence read exact titles only.
+    expect(formSectionsOfPath('BUSINESS › Culture and Employees').map((s) => s.id)).toEqual(['business'])
+    expect(formSectionsOfHeading('Properties and Facilities').map((s) => s.id)).toEqual(['properties'])
+    expect(formSectionsOfHeading('Overview and Strategy')).toEqual([])
   })
 
   const chunk = (id: string, text: string, section: string | null): Chunk => ({
