@@ -5,7 +5,12 @@ import { analyzeQuery } from '../src/retrieval/query'
 import { rerank } from '../src/retrieval/rerank'
 import { namedSections, sectionsOfChunk, sectionsPrinted } from '../src/retrieval/sections'
 import type { SearchHit } from '../src/retrieval/store/types'
-import { formSectionsOfHeading, formSectionsOfPath } from '../src/retrieval/vocabulary'
+import {
+  formSectionOf,
+  formSectionsOfHeading,
+  formSectionsOfPath,
+  tidyTitle,
+} from '../src/retrieval/vocabulary'
 import { closeWordNet } from '../src/retrieval/wordnet'
 
 afterAll(() => closeWordNet())
@@ -49,6 +54,16 @@ describe('sections a passage prints', () => {
     expect(formSectionsOfPath('BUSINESS › Culture and Employees').map((s) => s.id)).toEqual(['business'])
     expect(formSectionsOfHeading('Properties and Facilities').map((s) => s.id)).toEqual(['properties'])
     expect(formSectionsOfHeading('Overview and Strategy')).toEqual([])
+  })
+
+  it("reads a page's repeated heading without its continuation mark", () => {
+    for (const h of [
+      'NOTES TO CONSOLIDATED FINANCIAL STATEMENTS (CONTINUED)',
+      'Notes to Financial Statements – (Continued)',
+      'Notes to Financial Statements — Continued',
+    ])
+      expect(formSectionOf(h)?.id).toBe('notes')
+    expect(tidyTitle('Discontinued Operations')).toBe('discontinued operations')
   })
 
   const chunk = (id: string, text: string, section: string | null): Chunk => ({

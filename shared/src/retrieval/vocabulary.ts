@@ -323,11 +323,16 @@ export const ANSWER_CAPTIONS: Readonly<Record<string, { caption: string; source:
   },
 }
 
-/** A heading as compared with section titles: lower case, "Item 7." and punctuation removed. */
+/**
+ * A heading as compared with section titles: lower case, "Item 7." and punctuation removed, and
+ * the continuation mark a page repeating a heading prints ("NOTES TO CONSOLIDATED FINANCIAL
+ * STATEMENTS (CONTINUED)", "Notes to Financial Statements – (Continued)"): it is not the title's.
+ */
 export function tidyTitle(heading: string): string {
   return heading
     .normalize('NFKC')
     .toLowerCase()
+    .replace(/[\s–—-]*\(continued\)\s*$|[\s]*[–—-]\s*continued\s*$/, '')
     .replace(/^\s*item\s+\d+[a-c]?\s*[.:\-–—]?\s*/, '')
     .replace(/[’']/g, ' ')
     .replace(/[^a-z0-9()&]+/g, ' ')
