@@ -212,7 +212,7 @@ export class SectionPath {
 
   push(heading: string): void {
     if (
-      (headingLevel(heading) === 1 && !this.withinStatements(heading)) ||
+      (headingLevel(heading) === 1 && !this.withinStatements(heading) && !this.underCapitals(heading)) ||
       this.notesAfterStatement(heading)
     ) {
       this.top = heading
@@ -230,6 +230,19 @@ export class SectionPath {
     if (this.top === null || ITEM.test(heading) || !/\p{Ll}/u.test(heading)) return false
     const top = formSectionOf(this.top)
     if (!top || !STATEMENTS.has(top.id)) return false
+    const next = formSectionOf(heading)
+    return !next || !STATEMENTS.has(next.id)
+  }
+
+  /**
+   * Under a top-level heading in capitals, a title-case heading is that section's subsection, even
+   * one naming another standard section ("Dividends" in the tax section, "Executive Officers and
+   * Directors" under MANAGEMENT): a filing that sets its sections in capitals sets its subsections
+   * in title case. Not the financial statements, whose titles a filing prints in either case.
+   */
+  private underCapitals(heading: string): boolean {
+    if (this.top === null || ITEM.test(heading) || !/\p{Ll}/u.test(heading)) return false
+    if (/\p{Ll}/u.test(this.top.replace(ITEM, ''))) return false
     const next = formSectionOf(heading)
     return !next || !STATEMENTS.has(next.id)
   }

@@ -73,6 +73,24 @@ describe('title-case headings', () => {
     expect(p.current).toBe('MANAGEMENT')
   })
 
+  it('keeps a title-case heading under a top-level heading in capitals, unless a statement', () => {
+    const p = new SectionPath()
+    p.push('MANAGEMENT')
+    p.push('Executive Officers and Directors')
+    expect(p.current).toBe('MANAGEMENT › Executive Officers and Directors')
+    p.push('MATERIAL U.S. FEDERAL TAX CONSIDERATIONS')
+    p.push('Dividends')
+    p.push('Sale of Class A Common Stock')
+    expect(p.current).toBe('MATERIAL U.S. FEDERAL TAX CONSIDERATIONS › Sale of Class A Common Stock')
+    p.push('Consolidated Balance Sheets')
+    expect(p.current).toBe('Consolidated Balance Sheets')
+    // Title case under title case: a standard section's title still starts the section.
+    const t = new SectionPath()
+    t.push('Prospectus Summary')
+    t.push('Dividend Policy')
+    expect(t.current).toBe('Dividend Policy')
+  })
+
   it('keeps Legal Proceedings within Business, and a numbered item at the top', () => {
     const p = new SectionPath()
     p.push('BUSINESS')
@@ -135,7 +153,7 @@ describe('the financial statements and their notes', () => {
 
   it('a title-case section outside the statements still starts a section', () => {
     const p = new SectionPath()
-    p.push('BUSINESS')
+    p.push('Our Business')
     p.push('Dividend Policy')
     expect(p.current).toBe('Dividend Policy')
   })
