@@ -197,7 +197,14 @@ export function printedByTable(line: string, tables: readonly Table[] | undefine
 }
 
 /** Standard sections that sit under another (Employees under Business, Liquidity under MD&A). */
-const SUBSECTIONS = new Set(['results-of-operations', 'liquidity', 'employees', 'properties', 'notes'])
+const SUBSECTIONS = new Set([
+  'results-of-operations',
+  'liquidity',
+  'employees',
+  'properties',
+  'legal-proceedings',
+  'notes',
+])
 
 /** The financial statements and their notes (vocabulary.ts ids). */
 const STATEMENTS = new Set([
@@ -209,9 +216,15 @@ const STATEMENTS = new Set([
   'notes',
 ])
 
-/** 1 for a top-level heading, 2 for a subsection heading. */
+/**
+ * 1 for a top-level heading, 2 for a subsection heading. A numbered item ("Item 2. Properties") is
+ * a part of the form, top-level whatever it names; a standard subsection's title unnumbered
+ * (Employees, Properties, Legal Proceedings: S-K Items 101–103, which Form S-1 Item 11 prints
+ * within the description of business) is a subsection, in capitals or title case.
+ */
 export function headingLevel(heading: string): 1 | 2 {
-  if (ITEM.test(heading) || !/\p{Ll}/u.test(heading)) {
+  if (ITEM.test(heading)) return 1
+  if (!/\p{Ll}/u.test(heading)) {
     const s = formSectionOf(heading)
     return s && SUBSECTIONS.has(s.id) ? 2 : 1
   }
@@ -226,7 +239,7 @@ export class SectionPath {
 
   push(heading: string): void {
     if (
-      (headingLevel(heading) === 1 && !this.withinStatements(heading)) ||
+      (headingLevel(heading) === 1 && !this.withinStatements(heading) && !this.underCapitals(heading)) ||
       this.notesAfterStatement(heading)
     ) {
       this.top = heading
@@ -244,6 +257,19 @@ export class SectionPath {
     if (this.top === null || ITEM.test(heading) || !/\p{Ll}/u.test(heading)) return false
     const top = formSectionOf(this.top)
     if (!top || !STATEMENTS.has(top.id)) return false
+    const next = formSectionOf(heading)
+    return !next || !STATEMENTS.has(next.id)
+  }
+
+  /**
+   * Under a top-level heading in capitals, a title-case heading is that section's subsection, even
+   * one naming another standard section ("Dividends" in the tax section, "Executive Officers and
+   * Directors" under MANAGEMENT): a filing that sets its sections in capitals sets its subsections
+   * in title case. Not the financial statements, whose titles a filing prints in either case.
+   */
+  private underCapitals(heading: string): boolean {
+    if (this.top === null || ITEM.test(heading) || !/\p{Ll}/u.test(heading)) return false
+    if (/\p{Ll}/u.test(this.top.replace(ITEM, ''))) return false
     const next = formSectionOf(heading)
     return !next || !STATEMENTS.has(next.id)
   }

@@ -53,7 +53,11 @@ describe('title-case headings', () => {
     ['Underwriting', 1],
     ['Employees', 2],
     ['EMPLOYEES', 2],
+    ['Legal Proceedings', 2],
     ['Key Metrics', 2],
+    // A numbered item is a part of the form, whatever it names (Twitter's "Item 2. PROPERTIES").
+    ['Item 2. PROPERTIES', 1],
+    ['Item 3. Legal Proceedings', 1],
   ])('puts "%s" at level %i', (heading, level) => {
     expect(headingLevel(heading)).toBe(level)
   })
@@ -67,6 +71,35 @@ describe('title-case headings', () => {
     expect(p.current).toBe('BUSINESS › Employees')
     p.push('MANAGEMENT')
     expect(p.current).toBe('MANAGEMENT')
+  })
+
+  it('keeps a title-case heading under a top-level heading in capitals, unless a statement', () => {
+    const p = new SectionPath()
+    p.push('MANAGEMENT')
+    p.push('Executive Officers and Directors')
+    expect(p.current).toBe('MANAGEMENT › Executive Officers and Directors')
+    p.push('MATERIAL U.S. FEDERAL TAX CONSIDERATIONS')
+    p.push('Dividends')
+    p.push('Sale of Class A Common Stock')
+    expect(p.current).toBe('MATERIAL U.S. FEDERAL TAX CONSIDERATIONS › Sale of Class A Common Stock')
+    p.push('Consolidated Balance Sheets')
+    expect(p.current).toBe('Consolidated Balance Sheets')
+    // Title case under title case: a standard section's title still starts the section.
+    const t = new SectionPath()
+    t.push('Prospectus Summary')
+    t.push('Dividend Policy')
+    expect(t.current).toBe('Dividend Policy')
+  })
+
+  it('keeps Legal Proceedings within Business, and a numbered item at the top', () => {
+    const p = new SectionPath()
+    p.push('BUSINESS')
+    p.push('Legal Proceedings')
+    p.push('Culture and Employees')
+    expect(p.current).toBe('BUSINESS › Culture and Employees')
+    p.push('Item 1B. UNRESOLVED STAFF COMMENTS')
+    p.push('Item 2. PROPERTIES')
+    expect(p.current).toBe('Item 2. PROPERTIES')
   })
 })
 
@@ -120,9 +153,9 @@ describe('the financial statements and their notes', () => {
 
   it('a title-case section outside the statements still starts a section', () => {
     const p = new SectionPath()
-    p.push('BUSINESS')
-    p.push('Legal Proceedings')
-    expect(p.current).toBe('Legal Proceedings')
+    p.push('Our Business')
+    p.push('Dividend Policy')
+    expect(p.current).toBe('Dividend Policy')
   })
 })
 

@@ -100,6 +100,38 @@ describe('rerank scores', () => {
   })
 })
 
+describe('the form caption printed whole', () => {
+  it('lifts a passage printing the caption of a location question, not one printing its words apart', () => {
+    const q = analyzeQuery('Where is the company based?')
+    const apart = hit(
+      'caption-a',
+      'Our executive officers are paid a base salary; the principal terms follow.',
+    )
+    const whole = hit(
+      'caption-b',
+      'Our principal executive offices are located at 2101 Webster Street, Oakland.',
+    )
+    // Both on one page here: new pages first (`pages`) would otherwise keep the first shown.
+    const on = featuresOff('pages')
+    expect(rerank(q, [apart, whole], on)[0]?.chunk.id).toBe('caption-b')
+    const off = featuresOff('pages,captionprinted')
+    const scores = (features: typeof off) =>
+      Object.fromEntries(rerank(q, [apart, whole], features).map((h) => [h.chunk.id, h.score]))
+    expect((scores(on)['caption-b'] as number) - (scores(off)['caption-b'] as number)).toBeCloseTo(0.5)
+    expect(scores(on)['caption-a']).toBeCloseTo(scores(off)['caption-a'] as number)
+  })
+
+  it('is no evidence for a question asking another kind of answer', () => {
+    const q = analyzeQuery('How many employees does the company have?')
+    const whole = hit(
+      'caption-b',
+      'Our principal executive offices are located at 2101 Webster Street, Oakland.',
+    )
+    const on = rerank(q, [whole], ALL_FEATURES)[0]?.score
+    expect(on).toBeCloseTo(rerank(q, [whole], featuresOff('captionprinted'))[0]?.score as number)
+  })
+})
+
 describe('new pages first', () => {
   const on = (id: string, pages: string[], score: number) => ({ chunk: { id, pages }, score })
   it('moves a passage whose pages all show above it after those that show a new page', () => {

@@ -5,6 +5,12 @@ import { analyzeQuery } from '../src/retrieval/query'
 import { rerank } from '../src/retrieval/rerank'
 import { namedSections, sectionsOfChunk, sectionsPrinted } from '../src/retrieval/sections'
 import type { SearchHit } from '../src/retrieval/store/types'
+import {
+  formSectionOf,
+  formSectionsOfHeading,
+  formSectionsOfPath,
+  tidyTitle,
+} from '../src/retrieval/vocabulary'
 import { closeWordNet } from '../src/retrieval/wordnet'
 
 afterAll(() => closeWordNet())
@@ -36,6 +42,28 @@ describe('sections a passage prints', () => {
     expect(sectionsPrinted('[p.86] DIVIDEND POLICY We have never paid').map((s) => s.id)).toEqual([
       'dividend-policy',
     ])
+  })
+
+  it('reads a heading joining a title to another subject, in the text and on the path', () => {
+    const text = 'favorable outcomes will be obtained. Culture and Employees Our employees and our culture'
+    expect(sectionsPrinted(text).map((s) => s.id)).toEqual(['employees'])
+    expect(sectionsPrinted('our officers and employees. We value them')).toEqual([])
+    const c = chunk('e', 'We had 3,200 full-time employees.', 'BUSINESS › Culture and Employees')
+    expect([...sectionsOfChunk(c)]).toEqual(['business', 'employees'])
+    // The keyword fields and the section evidence read exact titles only.
+    expect(formSectionsOfPath('BUSINESS › Culture and Employees').map((s) => s.id)).toEqual(['business'])
+    expect(formSectionsOfHeading('Properties and Facilities').map((s) => s.id)).toEqual(['properties'])
+    expect(formSectionsOfHeading('Overview and Strategy')).toEqual([])
+  })
+
+  it("reads a page's repeated heading without its continuation mark", () => {
+    for (const h of [
+      'NOTES TO CONSOLIDATED FINANCIAL STATEMENTS (CONTINUED)',
+      'Notes to Financial Statements – (Continued)',
+      'Notes to Financial Statements — Continued',
+    ])
+      expect(formSectionOf(h)?.id).toBe('notes')
+    expect(tidyTitle('Discontinued Operations')).toBe('discontinued operations')
   })
 
   const chunk = (id: string, text: string, section: string | null): Chunk => ({

@@ -6,6 +6,7 @@ import {
   closeWordNet,
   DERIVE_WEIGHT,
   derivedWords,
+  spelledOut,
   synonymWords,
   useWordNetDir,
 } from '../src/retrieval/wordnet'
@@ -54,6 +55,22 @@ describe('WordNet derivations', () => {
     // The same word in lower case, or first in its sentence, is the common word.
     const common = analyzeQuery('Target: how was the sales target set?')
     expect(expansions(common).synonyms).toContain(stem('mark'))
+  })
+})
+
+describe('acronyms spelled out (RETRIEVAL_ON=acronyms)', () => {
+  it("gives the words of the sense whose initials spell the acronym, not the synset's others", () => {
+    expect(spelledOut('CEO')).toEqual(['chief', 'executive', 'officer'])
+    expect(spelledOut('IPO')).toEqual(['initial', 'public', 'offering'])
+    expect(spelledOut('XQZ')).toEqual([])
+  })
+
+  it('searches them as derivations only when the switch is on', () => {
+    const q = analyzeQuery("Who is Pandora's CEO?")
+    expect(searchTerms(q).terms).not.toContain(stem('chief'))
+    const on = searchTerms(q, { acronyms: true })
+    expect(on.terms).toEqual(expect.arrayContaining([stem('chief'), stem('executive'), stem('officer')]))
+    expect(on.termWeights[on.terms.indexOf(stem('chief'))]).toBe(DERIVE_WEIGHT)
   })
 })
 

@@ -50,6 +50,13 @@ export interface RetrievalFeatures {
   /** The form's caption for the asked kind of answer is searched too (vocabulary.ts `ANSWER_CAPTIONS`). */
   captions: boolean
   /**
+   * A passage printing the form's caption for the asked kind of answer whole ("principal executive
+   * offices" for a location) is lifted in the rerank (rerank.ts `captionPattern`).
+   */
+  captionprinted: boolean
+  /** An acronym in capitals also searches the words WordNet spells it out in ("CEO", "IPO"; wordnet.ts). */
+  acronyms: boolean
+  /**
    * Table-row units lift their host chunks among the candidates, for figure questions (store
    * `rows`; rows.ts, store/fusion.ts). On by default since they cost no group's answers anything
    * (docs/tables.md, "Rows in the default ranking"); `RETRIEVAL_OFF=rows` measures without them.
@@ -76,6 +83,8 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   derive: true,
   synonyms: true,
   captions: true,
+  captionprinted: true,
+  acronyms: false,
   rows: true,
 }
 

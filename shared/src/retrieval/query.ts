@@ -348,8 +348,9 @@ export function analyzeQuery(question: string, options: AnalyzeOptions = {}): Qu
 export const expansions = (
   q: Pick<QueryAnalysis, 'text' | 'terms' | 'relatives'>,
   derive = true,
+  acronyms = false,
 ): { derived: string[]; synonyms: string[] } =>
-  expansionTerms(q.relatives ?? wordRelatives(q.text), q.terms, derive)
+  expansionTerms(q.relatives ?? wordRelatives(q.text), q.terms, derive, acronyms)
 
 export interface SearchTermOptions {
   /** Search the derived terms (default on; feature `derive`). */
@@ -358,6 +359,8 @@ export interface SearchTermOptions {
   synonyms?: boolean
   /** Search the form's caption for the asked kind of answer (default on; feature `captions`). */
   captions?: boolean
+  /** Search what an acronym stands for, as a derivation (feature `acronyms`; default off). */
+  acronyms?: boolean
   /** Query weight of a derived term (default DERIVE_WEIGHT). */
   deriveWeight?: number
   /** Query weight of a synonym (default SYNONYM_WEIGHT). */
@@ -372,7 +375,7 @@ export function searchTerms(
   q: Pick<QueryAnalysis, 'text' | 'terms' | 'relatives'> & Partial<Pick<QueryAnalysis, 'answerType'>>,
   options: SearchTermOptions = {},
 ): { terms: string[]; termWeights: number[] } {
-  const { derived: found, synonyms } = expansions(q, options.derive !== false)
+  const { derived: found, synonyms } = expansions(q, options.derive !== false, options.acronyms === true)
   const s = options.synonyms === false ? [] : synonyms
   // The form's caption for the asked kind of answer, weighted as a derivation: another form of
   // what the question asks, not its words (vocabulary.ts).

@@ -12,7 +12,7 @@ import { NAMED_CHUNKS, NAMED_WEIGHT, sectionsOfChunk } from './sections'
 import { STATEMENT_WEIGHT, statementEvidence } from './statements'
 import type { SearchHit } from './store/types'
 import { isStopWord, keywordTerms, stem } from './terms'
-import { type FormSection, formSectionsOfPath } from './vocabulary'
+import { ANSWER_CAPTIONS, type FormSection, formSectionsOfPath } from './vocabulary'
 
 /** Candidates reranked: a larger pool than any answer takes, small enough to stay within 10 ms. */
 export const RERANK_POOL = 30
@@ -23,12 +23,34 @@ export interface RerankWeights {
   period: number
   answer: number
   section: number
+  /** The form's caption for the asked answer printed whole (`captionPattern`). */
+  caption: number
 }
+/**
+ * `caption` set on the tuning sets' core battery (eval/questions/core; 0.2 / 0.4 / 0.5 / 0.7 / 1:
+ * MRR 0.510 / 0.519 / 0.525 / 0.525 / 0.525; docs/retrieval.md, round 7).
+ */
 export const RERANK_WEIGHTS: Readonly<RerankWeights> = {
   proximity: 0.3,
   period: 0.2,
   answer: 0.1,
   section: 0.2,
+  caption: 0.5,
+}
+
+/**
+ * The form's caption for the asked kind of answer, as a passage prints it ("Our principal executive
+ * offices are located at …": Regulation S-K Item 503(b); vocabulary.ts `ANSWER_CAPTIONS`), or null.
+ * Printed whole, the caption says the passage gives that answer, which its words apart (searched
+ * as a derivation, query.ts) do not: "executive officers" and "principal" are on every page.
+ */
+const CAPTION_PATTERNS = new Map<AnswerType, RegExp | null>()
+function captionPattern(type: AnswerType): RegExp | null {
+  if (!CAPTION_PATTERNS.has(type)) {
+    const caption = ANSWER_CAPTIONS[type]?.caption
+    CAPTION_PATTERNS.set(type, caption ? new RegExp(`\\b${caption.split(' ').join('\\s+')}\\b`, 'i') : null)
+  }
+  return CAPTION_PATTERNS.get(type) ?? null
 }
 
 /** Tokens a window of the passage spans when counting the question's terms close together. */
@@ -145,6 +167,7 @@ export function rerank(
   const terms = features.pool ? discriminating(q.terms, passages) : new Set(q.terms)
   const named = features.named ? (q.sections ?? []) : []
   const namedSeen = new Map<string, number>()
+  const caption = features.captionprinted ? captionPattern(q.answerType) : null
   const scored = hits.map((hit, rank) => {
     let score = 1 / (1 + rank / 10)
     const p = passages[rank] as Passage
@@ -159,6 +182,7 @@ export function rerank(
       if (holds) score += weights.answer
     }
     if (features.section) score += weights.section * sectionEvidence(hit.chunk.section, q)
+    if (caption?.test(p.text)) score += weights.caption
     if (features.statements) score += STATEMENT_WEIGHT * statementEvidence(hit.chunk, q)
     // The first NAMED_CHUNKS passages of a named section the pool ranks, as many as the asked
     // statement takes: a long section (Underwriting: a dozen chunks) must not fill the top five.

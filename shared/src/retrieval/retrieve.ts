@@ -65,6 +65,7 @@ export async function retrieve(
       derive: features.derive,
       synonyms: features.synonyms,
       captions: features.captions,
+      acronyms: features.acronyms,
       deriveWeight: options.deriveWeight,
       synonymWeight: options.synonymWeight,
     }),

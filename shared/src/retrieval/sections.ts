@@ -107,10 +107,15 @@ const printedForms = (title: string): string[] => {
     (t) => escapeRe(t).replace(/ /g, "[\\s’']+"),
   )
 }
+/**
+ * A heading joining another subject before the title ("Culture and Employees", "CULTURE AND
+ * EMPLOYEES"): capitalised words, then "and" or "&" (vocabulary.ts `formSectionsOfHeading`).
+ */
+const JOINED = "(?:(?:\\p{Lu}[\\p{L}’']*\\s+){1,4}(?:and|AND|&)\\s+)?"
 const PRINTED: ReadonlyArray<[FormSection, RegExp]> = SECTIONS.map((s) => [
   s,
   new RegExp(
-    `(?:^|[.!?:]\\s+|\\]\\s*)(?:${[...new Set(s.titles.flatMap(printedForms))].join('|')})\\s+(?=[A-Z0-9])`,
+    `(?:^|[.!?:]\\s+|\\]\\s*)${JOINED}(?:${[...new Set(s.titles.flatMap(printedForms))].join('|')})\\s+(?=[A-Z0-9])`,
     'u',
   ),
 ])
@@ -133,7 +138,7 @@ export function sectionsOfChunk(chunk: {
   let out = OF_CHUNK.get(key)
   if (!out) {
     if (OF_CHUNK.size >= 20_000) OF_CHUNK.clear()
-    const path = formSectionsOfPath(chunk.section)
+    const path = formSectionsOfPath(chunk.section, true)
     // Inside the statements and their notes a caption naming a section ("Dividends", "Legal
     // Proceedings") is a note's caption, as ingest reads it (ingest/src/headings.ts).
     const printed = path.some((s) => FINANCIAL.has(s.id)) ? [] : sectionsPrinted(chunk.text)

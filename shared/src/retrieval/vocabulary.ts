@@ -209,6 +209,26 @@ export const FORM_SECTIONS: readonly FormSection[] = [
     source: 'Regulation S-K Item 508 (plan of distribution); Form S-1 Item 8',
   },
   {
+    id: 'experts',
+    titles: ['experts', 'interests of named experts and counsel'],
+    description:
+      'accountants and other experts named as having prepared or certified any part of the registration statement, the independent registered public accounting firm whose report on the audited financial statements is included, with their consent; counsel giving an opinion on the validity of the securities; their interests in the registrant',
+    source:
+      'Regulation S-K Item 509 (interests of named experts and counsel); Form S-1 Item 10; Securities Act Section 7(a) (consent of accountants and experts)',
+  },
+  {
+    id: 'accountants',
+    titles: [
+      'change in independent registered public accounting firm',
+      'changes in independent registered public accounting firm',
+      'change in accountants',
+      'changes in and disagreements with accountants on accounting and financial disclosure',
+    ],
+    description:
+      'changes in the registrant\u2019s certifying accountant: the independent accountant who resigned, declined to stand for re-election or was dismissed, disagreements with it, and the new independent accountant engaged as principal accountant to audit the financial statements',
+    source: 'Regulation S-K Item 304 (changes in and disagreements with accountants); Form 10-K Item 9',
+  },
+  {
     id: 'financial-statements',
     titles: [
       'index to consolidated financial statements',
@@ -303,11 +323,16 @@ export const ANSWER_CAPTIONS: Readonly<Record<string, { caption: string; source:
   },
 }
 
-/** A heading as compared with section titles: lower case, "Item 7." and punctuation removed. */
+/**
+ * A heading as compared with section titles: lower case, "Item 7." and punctuation removed, and
+ * the continuation mark a page repeating a heading prints ("NOTES TO CONSOLIDATED FINANCIAL
+ * STATEMENTS (CONTINUED)", "Notes to Financial Statements – (Continued)"): it is not the title's.
+ */
 export function tidyTitle(heading: string): string {
   return heading
     .normalize('NFKC')
     .toLowerCase()
+    .replace(/[\s–—-]*\(continued\)\s*$|[\s]*[–—-]\s*continued\s*$/, '')
     .replace(/^\s*item\s+\d+[a-c]?\s*[.:\-–—]?\s*/, '')
     .replace(/[’']/g, ' ')
     .replace(/[^a-z0-9()&]+/g, ' ')
@@ -323,22 +348,50 @@ export function formSectionOf(heading: string): FormSection | null {
   return BY_TITLE.get(tidyTitle(heading)) ?? null
 }
 
+/**
+ * The standard sections a printed heading names: its exact title, or, for a heading that joins
+ * subjects ("Culture and Employees", "Properties and Facilities", "Employees, Culture and Values"),
+ * each joined part that is a title. A filing may give two items one heading; the heading then
+ * holds both. Not used for a heading's level (ingest/src/headings.ts reads `formSectionOf`): a
+ * joined heading is a subsection, whatever it names.
+ */
+const BY_HEADING = new Map<string, FormSection[]>()
+export function formSectionsOfHeading(heading: string): FormSection[] {
+  const whole = formSectionOf(heading)
+  if (whole) return [whole]
+  const known = BY_HEADING.get(heading)
+  if (known) return known
+  const out: FormSection[] = []
+  for (const part of heading.split(/\s*(?:\band\b|&|,)\s*/i)) {
+    const s = BY_TITLE.get(tidyTitle(part))
+    if (s && !out.includes(s)) out.push(s)
+  }
+  if (BY_HEADING.size > 50_000) BY_HEADING.clear()
+  BY_HEADING.set(heading, out)
+  return out
+}
+
 /** Section path separator: "Management's Discussion … › Results of Operations". */
 export const PATH_SEP = ' › '
 
-/** The standard sections along a section path, outermost first (no repeats). */
+/**
+ * The standard sections along a section path, outermost first (no repeats). With `joined`, a
+ * heading joining subjects names each of them (`formSectionsOfHeading`); without, a heading names
+ * a section only by its exact title, as the keyword fields and the section evidence read it.
+ */
 const BY_PATH = new Map<string, FormSection[]>()
-export function formSectionsOfPath(path: string | null): FormSection[] {
+export function formSectionsOfPath(path: string | null, joined = false): FormSection[] {
   if (!path) return []
-  const known = BY_PATH.get(path)
+  const key = joined ? `\u0000${path}` : path
+  const known = BY_PATH.get(key)
   if (known) return known
   const out: FormSection[] = []
   for (const part of path.split(PATH_SEP)) {
-    const s = formSectionOf(part)
-    if (s && !out.includes(s)) out.push(s)
+    const named = joined ? formSectionsOfHeading(part) : [formSectionOf(part)]
+    for (const s of named) if (s && !out.includes(s)) out.push(s)
   }
   // A filing has a few hundred distinct paths; bounded all the same.
   if (BY_PATH.size > 50_000) BY_PATH.clear()
-  BY_PATH.set(path, out)
+  BY_PATH.set(key, out)
   return out
 }

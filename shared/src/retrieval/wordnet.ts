@@ -285,6 +285,29 @@ export const synonymWords = (word: string): string[] =>
     return first === undefined ? [] : synset(pos, first).words
   })
 
+/**
+ * What an acronym stands for, as WordNet spells it out: the words of a multi-word lemma of one of
+ * its noun senses whose initials are the acronym ("CEO" → chief executive officer, "IPO" → initial
+ * public offering; not "chief operating officer", which WordNet puts in CEO's synset too).
+ */
+const SPELLED = new Map<string, string[]>()
+export function spelledOut(acronym: string): string[] {
+  const key = acronym.toLowerCase()
+  const known = SPELLED.get(key)
+  if (known) return known
+  const out = new Set<string>()
+  for (const offset of offsetsOf('n', key))
+    for (const lemma of synset('n', offset).words) {
+      const words = lemma.split('_')
+      if (words.length > 1 && words.map((w) => w.charAt(0)).join('') === key)
+        for (const w of words) out.add(w)
+    }
+  const list = [...out]
+  if (SPELLED.size >= MEMO_ENTRIES) SPELLED.clear()
+  SPELLED.set(key, list)
+  return list
+}
+
 /** One plain word of a question with its WordNet relatives, all as index terms (stems). */
 export interface WordRelatives {
   /** The word's own index term. */
@@ -293,6 +316,8 @@ export interface WordRelatives {
   derived: string[]
   /** Stems of its first-sense synonyms (`synonymWords`), stop words left out. */
   synonyms: string[]
+  /** For an acronym in capitals, the stems of the words it stands for (`spelledOut`). */
+  spelled?: string[]
 }
 
 /**
@@ -303,10 +328,23 @@ export interface WordRelatives {
 export function wordRelatives(text: string): WordRelatives[] {
   const out = new Map<string, WordRelatives>()
   for (const m of text.matchAll(/[A-Za-z]+/g)) {
+    const raw = m[0].toLowerCase()
+    // An acronym in capitals is spelled out, not expanded as the common word ("CEO", "IPO").
+    if (/^[A-Z]{2,5}$/.test(m[0])) {
+      if (out.has(raw)) continue
+      const spelled = [
+        ...new Set(
+          spelledOut(m[0])
+            .filter((w) => !isStopWord(w))
+            .map(stem),
+        ),
+      ]
+      if (spelled.length > 0) out.set(raw, { term: stem(raw), derived: [], synonyms: [], spelled })
+      continue
+    }
     // A capitalised word inside a sentence is a name ("Target", "Gap", "Oracle"): WordNet's senses
     // are the common word's, so a name is not expanded.
     if (/^[A-Z]/.test(m[0]) && !/(?:^|[.?!:]\s*)$/.test(text.slice(0, m.index))) continue
-    const raw = m[0].toLowerCase()
     if (raw.length < 3 || isStopWord(raw) || out.has(raw)) continue
     const stems = (words: string[]) => [...new Set(words.filter((w) => !isStopWord(w)).map(stem))]
     out.set(raw, { term: stem(raw), derived: stems(derivedWords(raw)), synonyms: stems(synonymWords(raw)) })
@@ -340,8 +378,11 @@ export function expansionTerms(
   words: readonly WordRelatives[],
   terms: readonly string[],
   derive = true,
+  acronyms = false,
 ): { derived: string[]; synonyms: string[] } {
-  const derived = derive ? relativesOf(words, new Set(terms), (w) => w.derived) : []
+  const derived = derive
+    ? relativesOf(words, new Set(terms), (w) => [...w.derived, ...(acronyms ? (w.spelled ?? []) : [])])
+    : []
   const synonyms = relativesOf(words, new Set([...terms, ...derived]), (w) => w.synonyms)
   return { derived, synonyms }
 }
