@@ -160,9 +160,15 @@ function answering(
   // days", "two years") says something about the subject but not for how long (tuning precision
   // 61.3 -> 61.9 %, one answerable question refused: its passages held no length of time).
   const held = HELD_TYPES[q.answerType]
-  if (held) {
+  if (held && q.formAnswer !== 'symbol') {
     ok = ok.filter((u) => u.typeHit)
     if (ok.length === 0) return { reason: held }
+  }
+  // The trading symbol (Item 501(b)(4)) is answered by a unit printing one: "Ticker is a live
+  // stream…" names a product. A unit printing a blank stays, to say the filing leaves it blank.
+  if (q.formAnswer === 'symbol') {
+    ok = ok.filter((u) => u.typeHit || printsBlank(u.text))
+    if (ok.length === 0) return { reason: 'no-symbol' }
   }
   // A unit printing a blank beside what is asked holds the place of the figure asked for.
   const blanked = new Set(ok.filter((u) => blankOfSubject(u, about)))
