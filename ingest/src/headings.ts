@@ -239,7 +239,7 @@ export class SectionPath {
 
   push(heading: string): void {
     if (
-      (headingLevel(heading) === 1 && !this.withinStatements(heading) && !this.underCapitals(heading)) ||
+      (headingLevel(heading) === 1 && !this.subsectionOfTop(heading)) ||
       this.notesAfterStatement(heading)
     ) {
       this.top = heading
@@ -248,30 +248,21 @@ export class SectionPath {
   }
 
   /**
-   * Inside the financial statements and their notes, a title-case heading that names another
-   * standard section is a note's caption ("Legal Proceedings" under commitments and contingencies,
-   * "Dividends" under stockholders' equity), not the start of that section: the statements end
-   * only at a heading in capitals or a numbered item.
+   * A title-case, unnumbered heading that names no financial statement is a subsection of the
+   * top-level section it falls in, even one naming another standard section, when that section is:
+   * - the financial statements and their notes: there it is a note's caption ("Legal Proceedings"
+   *   under commitments and contingencies, "Dividends" under stockholders' equity), not the start of
+   *   that section; the statements end only at a heading in capitals or a numbered item;
+   * - headed in capitals: a filing that sets its sections in capitals sets its subsections in title
+   *   case ("Dividends" in the tax section, "Executive Officers and Directors" under MANAGEMENT).
+   * A statement's own title starts its section in either case, as filings print them.
    */
-  private withinStatements(heading: string): boolean {
+  private subsectionOfTop(heading: string): boolean {
     if (this.top === null || ITEM.test(heading) || !/\p{Ll}/u.test(heading)) return false
+    const next = formSectionOf(heading)
+    if (next && STATEMENTS.has(next.id)) return false
     const top = formSectionOf(this.top)
-    if (!top || !STATEMENTS.has(top.id)) return false
-    const next = formSectionOf(heading)
-    return !next || !STATEMENTS.has(next.id)
-  }
-
-  /**
-   * Under a top-level heading in capitals, a title-case heading is that section's subsection, even
-   * one naming another standard section ("Dividends" in the tax section, "Executive Officers and
-   * Directors" under MANAGEMENT): a filing that sets its sections in capitals sets its subsections
-   * in title case. Not the financial statements, whose titles a filing prints in either case.
-   */
-  private underCapitals(heading: string): boolean {
-    if (this.top === null || ITEM.test(heading) || !/\p{Ll}/u.test(heading)) return false
-    if (/\p{Ll}/u.test(this.top.replace(ITEM, ''))) return false
-    const next = formSectionOf(heading)
-    return !next || !STATEMENTS.has(next.id)
+    return (top !== null && STATEMENTS.has(top.id)) || !/\p{Ll}/u.test(this.top.replace(ITEM, ''))
   }
 
   /** The notes follow the last statement, not sit under it: they hold far more than that statement. */
