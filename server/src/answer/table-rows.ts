@@ -268,8 +268,11 @@ function positionRows(
     // Of two rows printing it, the plainer label ("Total assets" over "Total assets measured at fair value").
     return { score: 1 / lineItemWords(label).length, evidence: 1, named: [`item:${item}`], item }
   }
-  const all = candidates(q, tables, printed, (_, t) => latestDateColumns(t))
-  const at = (c: Candidate) => Math.max(...latestDateColumns(c.table).map((col) => dateOf(col.name) ?? 0))
+  // Each table's latest date columns, read once: the rows are read in them and ranked by their date.
+  const dated = new Map(tables.map((t) => [t, latestDateColumns(t)] as const))
+  const all = candidates(q, tables, printed, (_, t) => dated.get(t) ?? [])
+  // The columns of one table share its latest date, so the first one's is the table's.
+  const at = (c: Candidate) => dateOf(dated.get(c.table)?.[0]?.name ?? '') ?? 0
   const latest = Math.max(...all.map(at))
   const best = all.find((c) => at(c) === latest)
   return best ? [{ text: best.text, page: best.page, evidence: best.evidence }] : []
