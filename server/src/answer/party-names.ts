@@ -1,7 +1,7 @@
 /**
  * Whether a table row's label names a party of a list (name-lists.ts): a firm, by the designator
  * the laws of organisation require its name to end in (form-lists.ts), or a person, by the shape of
- * a personal name. Pure.
+ * a personal name; and whether a text names a firm (a who question's answer, rank.ts). Pure.
  */
 import { lineItemOf } from '@asks1/shared/retrieval/line-items'
 import { AFFILIATES_PREFIX, FIRM_DESIGNATORS, type Parties } from './form-lists'
@@ -60,3 +60,22 @@ export function isPersonName(label: string): boolean {
 
 export const isName = (label: string, parties: Parties) =>
   isFirmName(label) || (parties === 'firms-or-people' && isPersonName(label))
+
+/**
+ * Runs of capitalised words ("&", "and", "of" between them), a comma allowed before a designator
+ * ("Goldman, Sachs & Co.", "Acme, Inc."): the candidates for a firm's name.
+ */
+const NAME_RUN =
+  /\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:&|and|of)\s+)?\p{Lu}[\p{L}'’.-]*|,\s+(?=(?:Inc|Ltd|LLC|LLP|L\.P|Co)\b))*/gu
+
+/**
+ * Whether a text names a firm by its legal name, ending in the designator of its form of business
+ * (form-lists.ts, `isFirmName`): "Ernst & Young LLP". The query module's name pattern reads runs of plain
+ * capitalised words only, so it missed it.
+ */
+export const namesFirm = (text: string): boolean =>
+  [...text.matchAll(NAME_RUN)].some((m) => {
+    // The run may go on past the name: "/s/ Ernst & Young LLP We have served as …".
+    const words = m[0].split(/\s+/)
+    return words.some((_, k) => k > 0 && isFirmName(words.slice(0, k + 1).join(' ')))
+  })

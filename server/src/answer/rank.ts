@@ -22,7 +22,7 @@ import type { FilingVocabulary } from './filing-df'
 import { printsSymbol } from './form-answers'
 import { isTitleWord } from './offices'
 import { pageUnits, type WholePages } from './page-units'
-import { isFirmName } from './party-names'
+import { namesFirm } from './party-names'
 import type { QuestionAnalysis } from './question'
 import { stemsOf } from './stems'
 
@@ -349,25 +349,6 @@ function namesSomeone(text: string, own: readonly string[]): boolean {
   )
   return holdsAnswerType(masked, 'name') || namesFirm(masked)
 }
-
-/**
- * Runs of capitalised words ("&", "and", "of" between them), a comma allowed before a designator
- * ("Goldman, Sachs & Co.", "Acme, Inc."): the candidates for a firm's name.
- */
-const NAME_RUN =
-  /\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:&|and|of)\s+)?\p{Lu}[\p{L}'’.-]*|,\s+(?=(?:Inc|Ltd|LLC|LLP|L\.P|Co)\b))*/gu
-
-/**
- * A firm by its legal name, ending in the designator of its form of business (form-lists.ts,
- * party-names.ts): "Ernst & Young LLP". The query module's name pattern reads runs of plain
- * capitalised words only, so it missed it.
- */
-const namesFirm = (text: string): boolean =>
-  [...text.matchAll(NAME_RUN)].some((m) => {
-    // The run may go on past the name: "/s/ Ernst & Young LLP We have served as …".
-    const words = m[0].split(/\s+/)
-    return words.some((_, k) => k > 0 && isFirmName(words.slice(0, k + 1).join(' ')))
-  })
 
 /** Whether a text states a figure, and whether all it states are sums of money. */
 function figureFacts(text: string): { hasFigure: boolean; moneyOnly: boolean } {
