@@ -52,6 +52,9 @@ export const printsSymbolOrBlank = (text: string): boolean =>
  * a 10-K has no summary and opens with Business (Item 1).
  */
 export const DESCRIPTION_SECTIONS = ['summary', 'business'] as const
+/** Whether a standard section's id (vocabulary.ts) is one that describes the business. */
+export const describesBusiness = (id: string | undefined): boolean =>
+  (DESCRIPTION_SECTIONS as readonly string[]).includes(id ?? '')
 /**
  * Item 101's titles as index terms ("business"): a question naming only the filer and its business
  * asks for the description. Not the summary's titles: "the offering" is asked about in its own right.

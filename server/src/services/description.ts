@@ -9,7 +9,7 @@
 import type { TextUnit } from '@asks1/shared/contract/sentences'
 import { formSectionOf, formSectionsOfPath } from '@asks1/shared/retrieval/vocabulary'
 import type { Store } from '@asks1/shared/store'
-import { DESCRIPTION_SECTIONS, describingUnits } from '../answer/form-answers'
+import { DESCRIPTION_SECTIONS, describesBusiness, describingUnits } from '../answer/form-answers'
 import { sectionTitle } from '../answer/name-lists'
 import { stemsOf } from '../answer/stems'
 import type { Hits } from './question'
@@ -34,8 +34,7 @@ export async function describingOpening(
 }
 
 /** Passages in a section that describes the business (the summary, Item 503(a); Business, Item 101). */
-const describes = (h: Hits[number]) =>
-  (DESCRIPTION_SECTIONS as readonly string[]).includes(formSectionsOfPath(h.chunk.section)[0]?.id ?? '')
+const describes = (h: Hits[number]) => describesBusiness(formSectionsOfPath(h.chunk.section)[0]?.id)
 
 /** Most pages a section's opening is looked for before its earliest passage found. */
 const OPENING_REACH = 20
@@ -75,5 +74,4 @@ async function openingUnits(
 }
 
 /** A line printing only the title of a section that describes the business ("Item 1. Business"). */
-const describesTitle = (line: string) =>
-  (DESCRIPTION_SECTIONS as readonly string[]).includes(formSectionOf(line.trim())?.id ?? '')
+const describesTitle = (line: string) => describesBusiness(formSectionOf(line.trim())?.id)
