@@ -157,6 +157,17 @@ describe('the line item a row label prints and a question names (financial-terms
     // "Cash" printed as a row is the deposits inside the total, not cash and cash equivalents.
     expect(lineItemOf('Total cash and cash equivalents')).toBe('CashAndCashEquivalentsAtCarryingValue')
     expect(lineItemOf('Cash')).toBeNull()
+    // The cash flow statement's total with restricted cash (ASC 230 since ASU 2016-18) is a larger
+    // figure of its own, not the balance sheet's cash and cash equivalents its label starts with.
+    expect(lineItemOf('Cash, cash equivalents and restricted cash at end of period')).toBe(
+      'CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents',
+    )
+    expect(lineItemOf('Cash, cash equivalents, and restricted cash, end of year')).toBe(
+      'CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents',
+    )
+    expect(lineItemOf('Cash and cash equivalents at end of period')).toBe(
+      'CashAndCashEquivalentsAtCarryingValue',
+    )
   })
 
   it('names a line item by all of a caption’s words in any order, or by its verb', () => {

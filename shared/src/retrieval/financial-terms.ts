@@ -263,6 +263,15 @@ export const LINE_ITEMS: readonly LineItem[] = [
     labels: ['depreciation and amortization', 'depreciation, depletion and amortization', 'd&a'],
     statement: 'cash-flow-statement',
   },
+  {
+    // The total the cash flow statement reconciles since ASU 2016-18 (ASC 230-10-45-4): cash and
+    // cash equivalents plus restricted cash, a larger figure than the balance sheet's cash and cash
+    // equivalents (S-X 5-02.1 sets restricted cash apart). Its own line item, so a row printing it
+    // is not read as the cash and cash equivalents the caption it starts with names.
+    element: 'CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents',
+    labels: ['cash, cash equivalents and restricted cash'],
+    statement: 'cash-flow-statement',
+  },
 ]
 
 export interface Ratio {
