@@ -97,6 +97,33 @@ describe('figure answers from a table row and the period column (facebook-s1 tab
     expect(text.split('\n')[2]).toBe('- Revenue, Year ended December 31, 2011: $3,711 million [p.F-4]')
   })
 
+  it('after a row of the very line item asked, quotes only sentences restating its figure', () => {
+    // A sentence matching the line item's words and year about something else (a covenant's
+    // floor), and one stating the row's figure in the prose's own rounding.
+    const prose = chunksOf('facebook-s1', [
+      {
+        label: '22',
+        pdfPages: [],
+        text: 'Our credit facility requires us to maintain net income of at least $100 million in 2011 and each year after.',
+        matter: 'body',
+      },
+      {
+        label: '49',
+        pdfPages: [],
+        text: 'Net income In 2011, our net income was $1.0 billion, an increase of 65% from 2010.',
+        matter: 'body',
+      },
+    ]).map((chunk, i) => ({ chunk: { ...chunk, ordinal: 10 + i }, score: 0.5 / (i + 1) }))
+    const { text } = extractiveAnswer('What was Facebook’s net income in 2011?', [...hits, ...prose], {
+      company,
+      tables: TABLES,
+    })
+    const lines = text.split('\n').filter((l) => l.startsWith('- '))
+    expect(lines[0]).toBe('- Net income, Year ended December 31, 2011: $1,000 million [p.F-4]')
+    expect(text).toContain('our net income was $1.0 billion')
+    expect(text).not.toContain('[p.22]')
+  })
+
   it('answers the second part of a two-part question from the row, in the year it borrows', () => {
     const whole = analyzeQuery(
       'How much revenue did Facebook have in 2011, and how much net income did it make?',

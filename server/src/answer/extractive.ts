@@ -21,6 +21,7 @@ import { PAGE_UNIT_WEIGHT } from './page-units'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { quoteSpan } from './quote-pages'
 import { evidenceModel, type RankedUnit, rankUnits } from './rank'
+import { afterRows } from './row-followers'
 import { SELECT_DEFAULTS, type Selection, type SelectParams, selectQuotes, subjectTerms } from './select'
 import { stemsOf } from './stems'
 import { rowAnswers } from './table-rows'
@@ -213,7 +214,7 @@ function answerPart(q: QuestionAnalysis, hits: readonly SearchHit[], opts: Extra
       abstention: abstain(q.text, q, sel, hits, opts.note ?? NOT_CONFIGURED_NOTE),
       sel,
     }
-  const quotes = sel.abstained || list ? [] : sel.quotes.slice(0, params.max - rows.length)
+  const quotes = sel.abstained || list ? [] : afterRows(rows, sel.quotes).slice(0, params.max - rows.length)
   return {
     lines: [...listed, ...rows.map((r) => `- ${r.text} ${pageTag(r.page)}`), ...quotes.map(quoteLine)],
     // A list takes one quote slot, however many rows it has.

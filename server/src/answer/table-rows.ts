@@ -8,6 +8,7 @@
  */
 
 import { isYear } from '@asks1/shared/contract/calendar'
+import type { Figure } from '@asks1/shared/contract/figures'
 import { cellFigure, cellText, moneyCells, type Table, type TableCell } from '@asks1/shared/contract/tables'
 import { LINE_ITEMS } from '@asks1/shared/retrieval/financial-terms'
 import {
@@ -31,6 +32,14 @@ export interface RowAnswer {
   text: string
   page: string
   evidence: number
+  /**
+   * The row prints the line item the question asks for itself (its caption's words are most of
+   * the question's subject, `asksItems`): the row is the answer, and a sentence says no more of it
+   * unless it restates the row's figure (row-followers.ts).
+   */
+  settles: boolean
+  /** The figures of the row's asked period cells, as the answer states them. */
+  figures: Figure[]
 }
 
 /**
@@ -77,7 +86,7 @@ interface Match {
 }
 
 /** A row that answers, with its asked period cells. */
-interface Candidate extends RowAnswer, Match {
+interface Candidate extends Omit<RowAnswer, 'settles'>, Match {
   label: string
   table: Table
 }
@@ -149,7 +158,8 @@ function candidates(
       )
       if (fit.length === 0) continue
       const cells = fit.map((c) => `${c.name}: ${cellText(r.cells[c.i] as TableCell, isMoney(c.i))}`)
-      out.push({ ...m, text: `${label}, ${cells.join('; ')}`, page: r.page, label, table: t })
+      const figures = fit.flatMap((c) => cellFigure(r.cells[c.i] as TableCell, isMoney(c.i)) ?? [])
+      out.push({ ...m, text: `${label}, ${cells.join('; ')}`, page: r.page, label, table: t, figures })
     }
   }
   // Stable: of equal rows, the earlier table's (better-retrieved pages come first).
@@ -225,8 +235,16 @@ export function rowAnswers(q: QuestionAnalysis, tables: readonly Table[], model:
     if (picked.length > 0 && !c.named.some((w) => !before.has(w) && asks(w))) continue
     picked.push(c)
   }
-  return picked.map(({ text, page, evidence }) => ({ text, page, evidence }))
+  return picked.map((c) => answerOf(c, c.item !== null && asksItems(q, new Set([c.item]))))
 }
+
+const answerOf = (c: Candidate, settles: boolean): RowAnswer => ({
+  text: c.text,
+  page: c.page,
+  evidence: c.evidence,
+  settles,
+  figures: c.figures,
+})
 
 /** The balance-sheet line items (Regulation S-X Rule 5-02 captions, financial-terms.ts): positions at a date. */
 const POSITIONS = new Set(LINE_ITEMS.filter((i) => i.statement === 'balance-sheet').map((i) => i.element))
@@ -275,7 +293,8 @@ function positionRows(
   const at = (c: Candidate) => dateOf(dated.get(c.table)?.[0]?.name ?? '') ?? 0
   const latest = Math.max(...all.map(at))
   const best = all.find((c) => at(c) === latest)
-  return best ? [{ text: best.text, page: best.page, evidence: best.evidence }] : []
+  // The question asks for the line item itself (`asksItems` above).
+  return best ? [answerOf(best, true)] : []
 }
 
 /** The best row and period cell for a figure question, or null when no row and column fit. */
