@@ -18,8 +18,9 @@ import { isHeading } from '@asks1/shared/contract/headings'
 import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { FORM_SECTIONS } from '@asks1/shared/retrieval/vocabulary'
+import { asksProceedings } from './proceedings'
 
-export type FormAnswer = 'symbol' | 'description'
+export type FormAnswer = 'symbol' | 'description' | 'proceedings'
 
 /** Item 501(b)(4)'s caption for it: what the passages printing it are searched by when the question's words miss them. */
 export const SYMBOL_CAPTION = 'trading symbol'
@@ -101,6 +102,7 @@ export function formAnswerOf(q: {
 }): FormAnswer | null {
   if (q.answerType !== 'other' && q.answerType !== 'name') return null
   if (q.terms.some((t) => SYMBOL_TERMS.has(t))) return 'symbol'
+  if (asksProceedings(q.terms)) return 'proceedings'
   if (q.names.length > 0 || q.periods.length > 0) return null
   if (q.phrases.length === 0 && q.terms.every((t) => DESCRIPTION_TERMS.has(t))) return 'description'
   const owner = BUSINESS_NP.exec(q.text)?.[1]?.replace(/['’]s?$/, '')

@@ -23,6 +23,7 @@ import { printsSymbol } from './form-answers'
 import { isTitleWord } from './offices'
 import { pageUnits, type WholePages } from './page-units'
 import { namesFirm } from './party-names'
+import { namesProceeding, proceedingsHeading } from './proceedings'
 import type { QuestionAnalysis } from './question'
 import { stemsOf } from './stems'
 
@@ -139,6 +140,8 @@ export interface EvidenceModel {
   namesHeld: readonly boolean[]
   /** Per retrieved chunk (by rank), the years its text prints. */
   yearsHeld: readonly (readonly string[])[]
+  /** Per retrieved chunk (by rank), its text: where a unit's heading is read (proceedings.ts). */
+  passages: readonly string[]
   /** Evidence (0..1), coverage (0..1), BM25 and the matched terms of one text. */
   measure(text: string, stems?: readonly string[]): Measure
   /** `measure` of one of `units`, on the related forms the model already expanded for it. */
@@ -201,6 +204,7 @@ export function evidenceModel(
     units,
     namesHeld,
     yearsHeld,
+    passages: hits.map((h) => h.chunk.text),
     outsideWeight: opts.wholePages?.weight ?? 1,
     stems: (text) => withExpansions(stemsOf(text), abbreviations),
     measure: (text, stems = withExpansions(stemsOf(text), abbreviations)) =>
@@ -366,7 +370,9 @@ function figureFacts(text: string): { hasFigure: boolean; moneyOnly: boolean } {
  * wherever the unit prints them: they say whom the unit is about, not where the answer is.
  */
 function measureQuoted(u: Prepared, q: QuestionAnalysis, model: EvidenceModel) {
-  const whole = model.measureUnit(u)
+  const heading = q.formAnswer === 'proceedings' ? proceedingsHeading(u.text, model.passages[u.hit]) : null
+  // A proceeding's particulars are read with their section's heading, as a row with its table's.
+  const whole = heading ? model.measure(`${heading} ${u.text}`) : model.measureUnit(u)
   const focus = [...whole.matched, ...q.periods]
   const window = clipWindow(u.text, focus, u.pageStarts.slice(1))
   if (u.text.length <= WINDOW_SCORED) return { ...whole, window, seen: u.text, stems: u.stems }
@@ -393,9 +399,11 @@ export function rankUnits(q: QuestionAnalysis, model: EvidenceModel): RankedUnit
       const typeHit =
         q.formAnswer === 'symbol'
           ? printsSymbol(seen)
-          : asked === 'name'
-            ? namesSomeone(seen, q.own ?? [])
-            : holdsAnswerType(seen, asked)
+          : q.formAnswer === 'proceedings'
+            ? namesProceeding(seen)
+            : asked === 'name'
+              ? namesSomeone(seen, q.own ?? [])
+              : holdsAnswerType(seen, asked)
       const unitYears = yearsIn(u.text)
       const periodHit =
         years.some((y) => unitYears.includes(y)) &&

@@ -159,11 +159,18 @@ function answering(
   // "How long …?" asks for a duration the same way: a unit printing no measure of time ("180
   // days", "two years") says something about the subject but not for how long (tuning precision
   // 61.3 -> 61.9 %, one answerable question refused: its passages held no length of time).
+  // Not for a form answer: its own test stands for the type (a symbol below; a proceeding's
+  // particulars only rank, as a filing may say it is party to none).
   const held = HELD_TYPES[q.answerType]
-  if (held && q.formAnswer !== 'symbol') {
+  if (held && q.formAnswer !== 'symbol' && q.formAnswer !== 'proceedings') {
     ok = ok.filter((u) => u.typeHit)
     if (ok.length === 0) return { reason: held }
   }
+  // Item 103 asks for a proceeding's court, date and parties, not "ordinary routine litigation
+  // incidental to the business": when a unit names them (proceedings.ts), the generic sentences
+  // ("various legal proceedings … in the ordinary course of business") are not quoted. A filing
+  // naming none keeps them ("We are not currently a party to any material legal proceedings").
+  if (q.formAnswer === 'proceedings' && ok.some((u) => u.typeHit)) ok = ok.filter((u) => u.typeHit)
   // The trading symbol (Item 501(b)(4)) is answered by a unit printing one: "Ticker is a live
   // stream…" names a product. A unit printing a blank stays, to say the filing leaves it blank.
   if (q.formAnswer === 'symbol') {
