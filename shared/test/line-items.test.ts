@@ -165,6 +165,10 @@ describe('the line item a row label prints and a question names (financial-terms
     expect(lineItemOf('Cash, cash equivalents, and restricted cash, end of year')).toBe(
       'CashCashEquivalentsRestrictedCashAndRestrictedCashEquivalents',
     )
+    // So is the subtotal with the short-term investments beside them (Facebook's selected data).
+    expect(lineItemOf('Cash, cash equivalents, and marketable securities')).toBe(
+      'CashCashEquivalentsAndShortTermInvestments',
+    )
     expect(lineItemOf('Cash and cash equivalents at end of period')).toBe(
       'CashAndCashEquivalentsAtCarryingValue',
     )

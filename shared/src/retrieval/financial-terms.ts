@@ -272,6 +272,18 @@ export const LINE_ITEMS: readonly LineItem[] = [
     labels: ['cash, cash equivalents and restricted cash'],
     statement: 'cash-flow-statement',
   },
+  {
+    // Cash and cash equivalents with the short-term investments the filer holds beside them (the
+    // taxonomy's "Cash, Cash Equivalents, and Short-term Investments"; filers print "marketable
+    // securities" for the investments): a larger subtotal, not cash and cash equivalents.
+    element: 'CashCashEquivalentsAndShortTermInvestments',
+    labels: [
+      'cash, cash equivalents and short-term investments',
+      'cash, cash equivalents and marketable securities',
+      'cash, cash equivalents and investments',
+    ],
+    statement: 'balance-sheet',
+  },
 ]
 
 export interface Ratio {
