@@ -62,9 +62,11 @@ describe('figure answers from a table row and the period column (facebook-s1 tab
     )
   })
 
-  it('prefers the better-retrieved table when two rows name the line item equally', () => {
+  it('prefers the statement reporting the line item to a note restating it, however retrieved', () => {
+    // The note's geographical table (F-28) prints "Total revenue" too, and comes first here; the
+    // statement of income reports revenue (S-X 5-03.1).
     const reversed = [...TABLES].reverse()
-    expect(answer('How much revenue did Facebook have in 2011?', reversed)?.page).toBe('F-28')
+    expect(answer('How much revenue did Facebook have in 2011?', reversed)?.page).toBe('F-4')
   })
 
   it('answers nothing without a figure question, an asked year the columns report, or a fitting cell', () => {
@@ -122,6 +124,34 @@ describe('figure answers from a table row and the period column (facebook-s1 tab
     expect(lines[0]).toBe('- Net income, Year ended December 31, 2011: $1,000 million [p.F-4]')
     expect(text).toContain('our net income was $1.0 billion')
     expect(text).not.toContain('[p.22]')
+  })
+
+  it('reads a line item from the statement that reports it before another statement restating it', () => {
+    const table = (page: string, title: string, label: string, period: string): Table => ({
+      page,
+      title,
+      units: { label: 'millions', scale: 1e6, exceptPerShare: true, exceptShares: true },
+      columns: [{ label: period, period }],
+      rows: [{ label, page, cells: [{ text: '$ 1,512', value: 1.512e9 }] }],
+      continued: false,
+    })
+    // The cash flow statement's closing row comes first (better retrieved) and shares "end" with
+    // the question; the balance sheet (S-X 5-02.1) is where cash and cash equivalents are reported.
+    const tables = [
+      table(
+        'F-6',
+        'CONSOLIDATED STATEMENTS OF CASH FLOWS',
+        'Cash and cash equivalents at end of period',
+        'Year ended December 31, 2011',
+      ),
+      table('F-3', 'CONSOLIDATED BALANCE SHEETS', 'Cash and cash equivalents', 'December 31, 2011'),
+    ]
+    expect(
+      answer('What was Facebook’s cash and cash equivalents balance at the end of 2011?', tables),
+    ).toMatchObject({
+      text: 'Cash and cash equivalents, December 31, 2011: $1,512 million',
+      page: 'F-3',
+    })
   })
 
   it('answers the second part of a two-part question from the row, in the year it borrows', () => {

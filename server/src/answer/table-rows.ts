@@ -8,163 +8,39 @@
  */
 
 import { isYear } from '@asks1/shared/contract/calendar'
-import type { Figure } from '@asks1/shared/contract/figures'
-import { cellFigure, cellText, moneyCells, type Table, type TableCell } from '@asks1/shared/contract/tables'
+import type { Table } from '@asks1/shared/contract/tables'
 import { LINE_ITEMS } from '@asks1/shared/retrieval/financial-terms'
 import {
   labelCover,
   lineItemNameWords,
   lineItemOf,
   lineItemWords,
-  MIN_LABEL_COVER,
   namedLineItems,
 } from '@asks1/shared/retrieval/line-items'
-import { type AnswerType, expansions, findPeriods } from '@asks1/shared/retrieval/query'
+import { expansions, findPeriods } from '@asks1/shared/retrieval/query'
 import { FIGURE_ANSWERS } from '@asks1/shared/retrieval/rows'
 import { everydayZipf } from './everyday'
 import type { QuestionAnalysis } from './question'
 import { EVERYDAY_ZIPF, type EvidenceModel } from './rank'
-import { askedColumns, dateOf, latestDateColumns } from './row-periods'
+import {
+  type Candidate,
+  candidates,
+  cleanLabel,
+  type Matcher,
+  type RowAnswer,
+  rowMatch,
+} from './row-candidates'
+import { dateOf, latestDateColumns } from './row-periods'
 import { asksFigure, subjectTerms } from './select'
 import { stemsOf } from './stems'
 
-export interface RowAnswer {
-  text: string
-  page: string
-  evidence: number
-  /**
-   * The row prints the line item the question asks for itself (its caption's words are most of
-   * the question's subject, `asksItems`): the row is the answer, and a sentence says no more of it
-   * unless it restates the row's figure (row-followers.ts).
-   */
-  settles: boolean
-  /** The figures of the row's asked period cells, as the answer states them. */
-  figures: Figure[]
-}
-
-/**
- * Least evidence (the IDF-weighted share of the question's terms, rank.ts) a row label must carry;
- * the least share of the label's own line-item words the question must name is MIN_LABEL_COVER
- * (line-items.ts). Set on the tuning sets (facebook, pandora) from 0.2/0.35/0.5 × 0.5/1, see
- * docs/answers.md.
- */
-export const MIN_ROW_EVIDENCE = 0.35
-
-/** A row label without its dot leaders and a stray currency sign ("United States ....... $"). */
-const cleanLabel = (label: string) =>
-  label
-    .replace(/\s*(?:\.\s*){3,}.*$/, '')
-    .replace(/\s*\$\s*$/, '')
-    .trim()
-
-/**
- * Whether a cell states the kind of figure asked: a percentage, an amount, a count. `money`: its
- * column is money at this row though the cell prints no "$" (`moneyCells`).
- */
-export function cellFits(cell: TableCell, type: AnswerType, money = false): boolean {
-  const f = cellFigure(cell, money)
-  if (!f) return false
-  if (type === 'percentage') return f.kind === 'percent'
-  if (type === 'count') return f.kind === 'number'
-  return f.kind !== 'percent'
-}
+export type { RowAnswer } from './row-candidates'
 
 /**
  * Most rows one answer gives: a question may name two line items ("revenue and net loss", "split
  * between advertising services and data licensing"); a third row would push out the quotes.
  */
 export const MAX_ROWS = 2
-
-/** How a row's label answers the question. */
-interface Match {
-  score: number
-  evidence: number
-  /** The question's terms the label names, and `item:<element>` for the named line item it prints. */
-  named: string[]
-  /** The line item the question names that the row prints, if any. */
-  item: string | null
-}
-
-/** A row that answers, with its asked period cells. */
-interface Candidate extends Omit<RowAnswer, 'settles'>, Match {
-  label: string
-  table: Table
-}
-
-type Matcher = (label: string) => Match | null
-
-/**
- * How a row's label answers the question: by printing a line item the question names
- * (`namedLineItems`: "lose" names the net loss, "cash flow … operations" the operating cash flow),
- * or, for a question asking a figure by its form, by sharing at least MIN_LABEL_COVER of its words
- * with the question while carrying MIN_ROW_EVIDENCE of the question's terms. Null when neither.
- */
-const rowMatch =
-  (
-    q: QuestionAnalysis,
-    terms: ReadonlySet<string>,
-    items: ReadonlySet<string>,
-    model: EvidenceModel,
-    labelShare = 1,
-  ): Matcher =>
-  (label) => {
-    const words = lineItemWords(label)
-    if (words.length === 0) return null
-    // The share of the question's evidence its row label can hold: the words naming the period
-    // ("the nine months ended October 31, 2010") are the column's, not the label's.
-    const evidence = Math.min(1, model.measure(label).evidence / labelShare)
-    const cover = labelCover(words, terms)
-    const generic =
-      FIGURE_ANSWERS.has(q.answerType) && cover >= MIN_LABEL_COVER && evidence >= MIN_ROW_EVIDENCE
-    const printed = lineItemOf(label)
-    const item = printed !== null && items.has(printed) ? printed : null
-    if (!generic && !item) return null
-    // A row printing a named line item ranks as one the question names in full; of two rows
-    // printing it, the plainer label wins a tie ("Net loss" over "Net loss attributable to common
-    // stockholders": a tenth at most, less than any difference of evidence that matters).
-    const score = Math.max(generic ? cover + evidence : 0, item ? 1 + evidence + 0.1 / words.length : 0)
-    const named = [...words.filter((w) => terms.has(w)), ...(item ? [`item:${item}`] : [])]
-    return { score, evidence, named, item }
-  }
-
-/** The columns of a table a row is read in: the asked period's, or (`latestDateColumns`) the latest date's. */
-type Columns = (q: QuestionAnalysis, table: Table) => { i: number; name: string }[]
-
-/** Every row (by `match`) and its asked period cells, best first. */
-function candidates(
-  q: QuestionAnalysis,
-  tables: readonly Table[],
-  match: Matcher,
-  columns: Columns = askedColumns,
-): Candidate[] {
-  const type: AnswerType = FIGURE_ANSWERS.has(q.answerType) ? q.answerType : 'amount'
-  const out: Candidate[] = []
-  for (const t of tables) {
-    const cols = columns(q, t)
-    if (cols.length === 0) continue
-    const money = moneyCells(t)
-    for (const [ri, r] of t.rows.entries()) {
-      const label = cleanLabel(r.label)
-      const m = match(label)
-      if (!m) continue
-      // Every asked period the row states ("total assets at the end of 2010 and 2011"), in column order.
-      // One column per period: a "Pro forma" column beside "Actual" repeats the period.
-      const isMoney = (i: number) => money[ri]?.[i] ?? false
-      const fit = cols.filter(
-        (c, k) =>
-          r.cells[c.i] &&
-          cellFits(r.cells[c.i] as TableCell, type, isMoney(c.i)) &&
-          !cols.slice(0, k).some((o) => o.name === c.name && r.cells[o.i]?.value != null),
-      )
-      if (fit.length === 0) continue
-      const cells = fit.map((c) => `${c.name}: ${cellText(r.cells[c.i] as TableCell, isMoney(c.i))}`)
-      const figures = fit.flatMap((c) => cellFigure(r.cells[c.i] as TableCell, isMoney(c.i)) ?? [])
-      out.push({ ...m, text: `${label}, ${cells.join('; ')}`, page: r.page, label, table: t, figures })
-    }
-  }
-  // Stable: of equal rows, the earlier table's (better-retrieved pages come first).
-  return out.sort((a, b) => b.score - a.score)
-}
 
 /** The terms a question names a line item by: its own, and WordNet's relatives of its words ("buying" → "purchase"). */
 function namingTerms(q: QuestionAnalysis): Set<string> {
