@@ -11,6 +11,7 @@ import { isYear } from '@asks1/shared/contract/calendar'
 import { type Figure, parseFigures } from '@asks1/shared/contract/figures'
 import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
 import { TIME_WORDS } from '@asks1/shared/retrieval/query'
+import { withoutRoundings } from './approximations'
 import { blankContexts, printsBlank, withheldContexts } from './blanks'
 import { withoutOffices } from './offices'
 import type { QuestionAnalysis } from './question'
@@ -121,7 +122,7 @@ export function selectQuotes(
     if (twin < 0) quotes.push(u)
     else if (words(u.text).length > words((quotes[twin] as RankedUnit).text).length) quotes[twin] = u
   }
-  return { abstained: false, quotes }
+  return { abstained: false, quotes: withoutRoundings(quotes) }
 }
 
 type Reason = Extract<Selection, { abstained: true }>['reason']
