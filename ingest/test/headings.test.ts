@@ -213,6 +213,32 @@ describe('chunks know their section path', () => {
     expect(chunks.at(-1)?.section).toBe('BUSINESS › Employees')
     expect(after?.section).toBe('BUSINESS')
   })
+
+  it("reads a line in capitals between two rows of figures as a row's label (Boeing 2022 10-K p.22)", () => {
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ')
+    const rows = [
+      'Revenues $66,608 $62,286 $58,158',
+      'GAAP',
+      'Loss from operations ($3,547) ($2,902) ($12,767)',
+      'Operating margins (5.3) % (4.7) % (22.0) %',
+    ].join('\n')
+    const chunks = chunkPages(
+      [
+        {
+          label: '22',
+          pdfPages: [],
+          matter: 'body',
+          text: `Item 7. Management’s Discussion and Analysis\n${filler(120)}\n${rows}\n${filler(300)}\nBACKLOG\nOur backlog grew.\n${filler(150)}`,
+        },
+      ],
+      { filing: 'x', version: 'v', words: 100, overlap: 10 },
+    )
+    const paths = new Set(chunks.map((c) => c.section))
+    expect(paths).not.toContain('GAAP')
+    expect(chunks[2]?.section).toBe('Item 7. Management’s Discussion and Analysis')
+    // Over a sentence, the capitals are a heading as before.
+    expect(chunks.at(-1)?.section).toBe('BACKLOG')
+  })
 })
 
 describe("a table's header printed over several lines", () => {
