@@ -5,6 +5,7 @@ import { analyzeQuery } from '../src/retrieval/query'
 import {
   discriminating,
   diversify,
+  KEPT_ON_TOP,
   NEAR_CHUNKS,
   newPagesFirst,
   passageWords,
@@ -117,9 +118,10 @@ describe('neighbouring passages of one section, fewer on top', () => {
       ['business', 'BUSINESS', 10, 1.2],
     ])
     const out = diversify(pool, 0.2)
-    expect(out.map((s) => s.hit.chunk.id)).toEqual(['risk-1', 'business', 'risk-2', 'risk-3'])
-    // The score each is taken with: risk-2 at 1.3 − 0.2, risk-3 at 1.25 − 2 × 0.2.
-    expect(out.map((s) => Math.round(s.score * 100) / 100)).toEqual([1.4, 1.2, 1.1, 0.85])
+    // The first KEPT_ON_TOP stay as scored; risk-3 is taken at 1.25 − 2 × 0.2.
+    expect(KEPT_ON_TOP).toBe(2)
+    expect(out.map((s) => s.hit.chunk.id)).toEqual(['risk-1', 'risk-2', 'business', 'risk-3'])
+    expect(out.map((s) => Math.round(s.score * 100) / 100)).toEqual([1.4, 1.3, 1.2, 0.85])
   })
 
   it('leaves far passages of one section, distinct sections and a weight of 0 in order', () => {
@@ -140,11 +142,12 @@ describe('neighbouring passages of one section, fewer on top', () => {
     const hits = [
       hit('r1', 'Litigation could harm us.', 'RISK FACTORS'),
       hit('r2', 'Litigation is costly.', 'RISK FACTORS'),
-      hit('l', 'We are party to litigation.', 'BUSINESS › Legal Proceedings'),
+      hit('r3', 'Litigation takes time.', 'RISK FACTORS'),
+      hit('l', 'We are party to litigation.', 'MANAGEMENT'),
     ]
     const ids = (f: typeof ALL_FEATURES) => rerank(q, hits, f).map((h) => h.chunk.id)
-    expect(ids({ ...ALL_FEATURES, diverse: false, pages: false })).toEqual(['r1', 'r2', 'l'])
-    expect(ids({ ...ALL_FEATURES, diverse: true, pages: false })).toEqual(['r1', 'l', 'r2'])
+    expect(ids({ ...ALL_FEATURES, diverse: false, pages: false })).toEqual(['r1', 'r2', 'r3', 'l'])
+    expect(ids({ ...ALL_FEATURES, diverse: true, pages: false })).toEqual(['r1', 'r2', 'l', 'r3'])
   })
 })
 

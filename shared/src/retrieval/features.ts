@@ -66,7 +66,7 @@ export interface RetrievalFeatures {
    * Each passage loses a little for every neighbouring passage of its section ranked above it
    * (rerank.ts `diversify`: maximal marginal relevance, nearness in the filing as the redundancy).
    * Off by default (RETRIEVAL_ON=diverse): it lifts retrieval on every group and FinanceBench's
-   * answers, but costs the check sets' extractive answers citation precision (docs/retrieval.md,
+   * answers, but costs the tuning sets' extractive answers citation precision (docs/retrieval.md,
    * round 8).
    */
   diverse: boolean
