@@ -24,7 +24,7 @@ import {
   NOT_CONFIGURED_NOTE,
   withIntro,
 } from '../answer/extractive'
-import { printsSymbolOrBlank, SYMBOL_CAPTION } from '../answer/form-answers'
+import { printsListing, printsSymbolOrBlank, SYMBOL_CAPTION } from '../answer/form-answers'
 import type { FormList } from '../answer/form-lists'
 import { streamAnswer } from '../answer/llm'
 import {
@@ -219,15 +219,18 @@ async function described(deps: AnswerTextDeps, q: Question, analysis: QuestionAn
 /**
  * A question asking the trading symbol whose passages print none (nor its blank) gets the passages
  * of the form's own caption for it, "trading symbol" (Item 501(b)(4)), that print one: "What is
- * Facebook's ticker?" retrieves the product named Ticker, not the cover's `symbol “FB.”`.
+ * Facebook's ticker?" retrieves the product named Ticker, not the cover's `symbol “FB.”`. A
+ * question asking the market gets those printing Item 501(b)(4)'s sentence, which names both
+ * ("Which exchange is Facebook going public on?" retrieved the financial statements' index).
  */
 async function withSymbol(
   analysis: QuestionAnalysis,
   hits: Hits,
   search: (q: QueryAnalysis) => Promise<Hits>,
 ): Promise<Hits> {
-  const prints = (h: Hits[number]) => printsSymbolOrBlank(h.chunk.text)
-  if (analysis.formAnswer !== 'symbol' || hits.some(prints)) return hits
+  const test = analysis.formAnswer === 'market' ? printsListing : printsSymbolOrBlank
+  const prints = (h: Hits[number]) => test(h.chunk.text)
+  if ((analysis.formAnswer !== 'symbol' && analysis.formAnswer !== 'market') || hits.some(prints)) return hits
   const have = new Set(hits.map((h) => h.chunk.id))
   const more = (await search(analyzeQuery(SYMBOL_CAPTION))).filter((h) => prints(h) && !have.has(h.chunk.id))
   return [...hits, ...more]
