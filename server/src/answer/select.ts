@@ -17,6 +17,7 @@ import { withoutOffices } from './offices'
 import type { QuestionAnalysis } from './question'
 import type { RankedUnit } from './rank'
 import { stemsOf } from './stems'
+import { asksMarketPrice, saysNoMarketYet } from './untraded'
 
 export interface SelectParams {
   /** Least evidence (0..1) for a unit to be quoted as an answer. */
@@ -87,7 +88,10 @@ export function selectQuotes(
 ): Selection {
   const pool = ranked.slice(0, params.depth)
   const closest = pool.filter((u) => u.matched.length > 0).slice(0, 3)
-  const found = (q.formAnswer === 'market' ? marketAnswer(ranked) : null) ?? answering(q, pool, params)
+  const found =
+    (q.formAnswer === 'market' ? marketAnswer(ranked) : null) ??
+    (asksMarketPrice(q.text) ? untraded(ranked) : null) ??
+    answering(q, pool, params)
   if ('reason' in found) {
     const first = found.first
     const shown = first ? [first, ...closest.filter((u) => u !== first)].slice(0, 3) : closest
@@ -126,6 +130,15 @@ export function selectQuotes(
 }
 
 type Reason = Extract<Selection, { abstained: true }>['reason']
+
+/**
+ * A price only trading sets, asked of shares the filing says have no public market yet (untraded.ts):
+ * the price is of a day after the document, which cannot state it. The statement is shown first.
+ */
+function untraded(ranked: readonly RankedUnit[]): { reason: Reason; first: RankedUnit } | null {
+  const says = ranked.find((u) => saysNoMarketYet(u.text))
+  return says ? { reason: 'not-traded', first: says } : null
+}
 
 /**
  * Which market the shares are listed on is answered by Item 501(b)(4)'s sentence (form-answers.ts),
