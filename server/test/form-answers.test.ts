@@ -5,7 +5,13 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { printsMarketBlank, printsSymbolBlank } from '../src/answer/blanks'
 import { extractiveAnswer } from '../src/answer/extractive'
-import { describingUnits, formAnswerOf, printsListing, printsSymbol } from '../src/answer/form-answers'
+import {
+  describingUnits,
+  formAnswerOf,
+  printsListing,
+  printsOfferingPrice,
+  printsSymbol,
+} from '../src/answer/form-answers'
 import { analyzeQuestion } from '../src/answer/question'
 import { evidenceModel } from '../src/answer/rank'
 import { stemsOf } from '../src/answer/stems'
@@ -192,6 +198,54 @@ describe('the market the shares are listed on (Item 501(b)(4))', () => {
       /approved for listing on the Nasdaq Global Market under the trading symbol “ACME\.”” \[p\.1\]/,
     )
     expect(a.text).not.toMatch(/INDEX TO/)
+  })
+})
+
+describe('the offering price (Item 501(b)(3)) asked as what one share costs', () => {
+  const kind = (question: string) => analyzeQuestion(question, 'Acme Rockets, Inc.').formAnswer ?? null
+  const COST = page('51', 'Cost of revenue in 2011 increased $367 million, or 74%, compared to 2010.')
+  const PREFERRED = page(
+    'F-27',
+    'All shares of preferred stock convert to common stock upon the sale of common stock in a public offering at a price of not less than $1.93625 per share (a “Qualified IPO”).',
+  )
+  const RANGE = page(
+    'i',
+    'This is our initial public offering. We anticipate that the initial public offering price will be between $ and $ per share.',
+  )
+  const PRICED = page(
+    '1',
+    'We are offering 6,820,000 shares of our common stock. The initial public offering price is $11.00 per share.',
+  )
+  const ask = (question: string, pages: PageRecord[]) =>
+    extractiveAnswer(question, hitsOf(pages), { company: 'Acme Rockets, Inc.' })
+
+  it('reads an amount asked of one share in the offering, not an amount per share of something else', () => {
+    expect(kind('How much will one Acme share cost in the IPO?')).toBe('offering-price')
+    expect(kind('How much did a share cost in the initial public offering?')).toBe('offering-price')
+    expect(kind('How much dilution do I take on per share if I buy in the IPO?')).toBeNull()
+    expect(kind('How much of a share of the IPO proceeds goes to Acme?')).toBeNull()
+    expect(kind('How much will one Acme share cost?')).toBeNull()
+    expect(printsOfferingPrice('The initial public offering price is $11.00 per share.')).toBe(true)
+    expect(printsOfferingPrice('at a public offering price of $26.00 per share for an aggregate')).toBe(true)
+    expect(printsOfferingPrice('the initial public offering price will be between $ and $ per share')).toBe(
+      true,
+    )
+    expect(printsOfferingPrice('at a price of not less than $1.93625 per share in a public offering')).toBe(
+      false,
+    )
+  })
+
+  it('says a preliminary prospectus leaves the price blank, not quoting a cost or a conversion price', () => {
+    const a = ask('How much will one Acme share cost in the IPO?', [COST, PREFERRED, RANGE])
+    expect(a.abstention?.reason).toBe('blank')
+    expect(a.abstention?.closest[0]?.text).toMatch(/between \$ and \$ per share/)
+  })
+
+  it('quotes the offering price a final prospectus prints', () => {
+    const a = ask('How much will one Acme share cost in the IPO?', [COST, PREFERRED, PRICED])
+    expect(a.abstention).toBeNull()
+    expect(a.text.split('\n').find((l) => l.startsWith('- '))).toMatch(/\$11\.00 per share.*\[p\.1\]/)
+    expect(a.text).not.toMatch(/Cost of revenue|Qualified IPO/)
   })
 })
 

@@ -20,7 +20,7 @@ import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { FORM_SECTIONS } from '@asks1/shared/retrieval/vocabulary'
 import { printsMarketBlank, printsSymbolBlank } from './blanks'
 
-export type FormAnswer = 'symbol' | 'market' | 'description'
+export type FormAnswer = 'symbol' | 'market' | 'offering-price' | 'description'
 
 /** Item 501(b)(4)'s caption for it: what the passages printing it are searched by when the question's words miss them. */
 export const SYMBOL_CAPTION = 'trading symbol'
@@ -51,6 +51,29 @@ export const printsSymbolOrBlank = (text: string): boolean => SYMBOL_RE.test(tex
  */
 const MARKET_QUESTION =
   /\b(?:which|what)\s+(?:(?:stock|securities)\s+)?exchange\b(?!\s+(?:act|commission|rates?|ratios?)\b)/i
+
+/**
+ * One share as the thing an amount is asked of ("How much will one Acme share cost?", "a share",
+ * "each share"), not "per share" qualifying another amount ("how much dilution per share") nor "a
+ * share of" something (a part of it).
+ */
+const ONE_SHARE = /\b(?:one|a|each)\s+(?:[\p{L}\p{N}.&'’-]+\s+)?share\b(?!\s+of\b)/iu
+/** The offering, as index terms: "IPO" (read as "initial public offering" by acronyms.ts) or "offering". */
+const OFFERING_TERMS = new Set(keywordTerms('ipo offering'))
+
+/**
+ * Item 501(b)(3)'s offering price as filings print it: "public offering price" and, within a few
+ * words, an amount per share or the blanks left for it ("is $11.00 per share", "of $26.00 per
+ * share", "will be between $ and $ per share", "of $ per share").
+ */
+const OFFERING_PRICE =
+  /\bpublic\s+offering\s+price\b[^.;]{0,40}?\$\s?(?:\d[\d.,]*\s+per\s+share|per\s+share|and\s+\$)/i
+
+/** Whether a text prints the offering price per share, or the blank a preliminary prospectus leaves. */
+export const printsOfferingPrice = (text: string): boolean => OFFERING_PRICE.test(text)
+
+/** The form's words for the offering price: what its passages are searched by when the question's words miss them. */
+export const OFFERING_PRICE_CAPTION = 'initial public offering price per share'
 
 /** A verb of listing the shares on a market: Item 501(b)(4)'s sentence lists, quotes or trades them. */
 const LISTS = /\b(?:list(?:ed|ing)?|quoted|traded)\b/i
@@ -116,6 +139,8 @@ export function formAnswerOf(q: {
   periods: readonly string[]
   answerType: string
 }): FormAnswer | null {
+  if (q.answerType === 'amount' && ONE_SHARE.test(q.text) && q.terms.some((t) => OFFERING_TERMS.has(t)))
+    return 'offering-price'
   // "Which exchange …?" asks a market's name, which the query module may read as a place ("… on?").
   if (['other', 'name', 'location'].includes(q.answerType) && MARKET_QUESTION.test(q.text)) return 'market'
   if (q.answerType !== 'other' && q.answerType !== 'name') return null

@@ -11,13 +11,12 @@ import { isYear } from '@asks1/shared/contract/calendar'
 import { type Figure, parseFigures } from '@asks1/shared/contract/figures'
 import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
 import { TIME_WORDS } from '@asks1/shared/retrieval/query'
-import { blankContexts, printsBlank, printsMarketBlank, withheldContexts } from './blanks'
-import { printsListing } from './form-answers'
+import { blankContexts, printsBlank, withheldContexts } from './blanks'
+import { formDecision } from './form-select'
 import { withoutOffices } from './offices'
 import type { QuestionAnalysis } from './question'
 import type { RankedUnit } from './rank'
 import { stemsOf } from './stems'
-import { asksMarketPrice, saysNoMarketYet } from './untraded'
 
 export interface SelectParams {
   /** Least evidence (0..1) for a unit to be quoted as an answer. */
@@ -88,10 +87,7 @@ export function selectQuotes(
 ): Selection {
   const pool = ranked.slice(0, params.depth)
   const closest = pool.filter((u) => u.matched.length > 0).slice(0, 3)
-  const found =
-    (q.formAnswer === 'market' ? marketAnswer(ranked) : null) ??
-    (asksMarketPrice(q.text) ? untraded(ranked) : null) ??
-    answering(q, pool, params)
+  const found = formDecision(q, ranked) ?? answering(q, pool, params)
   if ('reason' in found) {
     const first = found.first
     const shown = first ? [first, ...closest.filter((u) => u !== first)].slice(0, 3) : closest
@@ -130,31 +126,6 @@ export function selectQuotes(
 }
 
 type Reason = Extract<Selection, { abstained: true }>['reason']
-
-/**
- * A price only trading sets, asked of shares the filing says have no public market yet (untraded.ts):
- * the price is of a day after the document, which cannot state it. The statement is shown first.
- */
-function untraded(ranked: readonly RankedUnit[]): { reason: Reason; first: RankedUnit } | null {
-  const says = ranked.find((u) => saysNoMarketYet(u.text))
-  return says ? { reason: 'not-traded', first: says } : null
-}
-
-/**
- * Which market the shares are listed on is answered by Item 501(b)(4)'s sentence (form-answers.ts),
- * whatever words of the question it shares ("Which exchange is X going public on?" shares none, so
- * it is looked for among all the units, not the best-ranked); when one prints the market's blank
- * (or the symbol's, which is not quoted), a preliminary prospectus has not named it. No such
- * sentence among the passages: null, and the question is answered as any other.
- */
-function marketAnswer(
-  ranked: readonly RankedUnit[],
-): { ok: RankedUnit[] } | { reason: Reason; first?: RankedUnit } | null {
-  const listing = ranked.filter((u) => printsListing(u.text))
-  const unnamed = listing.find((u) => printsMarketBlank(u.text) || printsBlank(u.text))
-  if (unnamed) return { reason: 'blank', first: unnamed }
-  return listing.length > 0 ? { ok: listing } : null
-}
 
 /**
  * The units that answer the question, best first, or why none does (and the passage to show first:

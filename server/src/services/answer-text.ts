@@ -24,7 +24,13 @@ import {
   NOT_CONFIGURED_NOTE,
   withIntro,
 } from '../answer/extractive'
-import { printsListing, printsSymbolOrBlank, SYMBOL_CAPTION } from '../answer/form-answers'
+import {
+  OFFERING_PRICE_CAPTION,
+  printsListing,
+  printsOfferingPrice,
+  printsSymbolOrBlank,
+  SYMBOL_CAPTION,
+} from '../answer/form-answers'
 import type { FormList } from '../answer/form-lists'
 import { streamAnswer } from '../answer/llm'
 import {
@@ -225,6 +231,7 @@ async function described(deps: AnswerTextDeps, q: Question, analysis: QuestionAn
 function formPassage(a: QuestionAnalysis): { test: (text: string) => boolean; caption: string } | null {
   if (a.formAnswer === 'symbol') return { test: printsSymbolOrBlank, caption: SYMBOL_CAPTION }
   if (a.formAnswer === 'market') return { test: printsListing, caption: SYMBOL_CAPTION }
+  if (a.formAnswer === 'offering-price') return { test: printsOfferingPrice, caption: OFFERING_PRICE_CAPTION }
   if (asksMarketPrice(a.text)) return { test: saysNoMarketYet, caption: NO_MARKET_CAPTION }
   return null
 }
