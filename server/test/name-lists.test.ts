@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extractiveAnswer } from '../src/answer/extractive'
 import { isFirmName, isPersonName, listAnswer, listLines } from '../src/answer/name-lists'
+import { namesFirm } from '../src/answer/party-names'
 import { analyzeQuestion } from '../src/answer/question'
 import { type FakeAnthropic, startFakeAnthropic } from '../testing/fake-anthropic'
 import {
@@ -142,6 +143,14 @@ describe('names printed as a table’s rows (S-K Items 508 and 403)', () => {
     expect(isPersonName('Ravi I. Thadhani, MD, MPH')).toBe(true)
     expect(isPersonName('Sheryl K. Sandberg (6)')).toBe(true)
     expect(isPersonName('Shares subject to voting proxy')).toBe(false)
+  })
+
+  it('finds a firm named inside running text, a comma before any designator', () => {
+    expect(namesFirm('/s/ Ernst & Young LLP We have served as the Company’s auditor')).toBe(true)
+    // The comma before "L.L.C." and "Corporation": designators the laws of organisation name.
+    expect(namesFirm('audited by William Blair & Company, L.L.C. since 2010')).toBe(true)
+    expect(namesFirm('lent by Acme Holdings, Corporation under the facility')).toBe(true)
+    expect(namesFirm('We conducted our audits in accordance with the standards of the PCAOB')).toBe(false)
   })
 })
 

@@ -4,6 +4,7 @@
  * a personal name; and whether a text names a firm (a who question's answer, rank.ts). Pure.
  */
 import { lineItemOf } from '@asks1/shared/retrieval/line-items'
+import escapeStringRegexp from 'escape-string-regexp'
 import { AFFILIATES_PREFIX, FIRM_DESIGNATORS, type Parties } from './form-lists'
 
 export const DESIGNATORS = new Set(FIRM_DESIGNATORS)
@@ -61,12 +62,21 @@ export function isPersonName(label: string): boolean {
 export const isName = (label: string, parties: Parties) =>
   isFirmName(label) || (parties === 'firms-or-people' && isPersonName(label))
 
+// The designators as printed after a comma: capitalised ("Inc") or in capitals ("LLC", "L.P").
+const PRINTED_DESIGNATORS = FIRM_DESIGNATORS.flatMap((d) => [
+  d.charAt(0).toUpperCase() + d.slice(1),
+  d.toUpperCase(),
+])
+  .map(escapeStringRegexp)
+  .join('|')
 /**
  * Runs of capitalised words ("&", "and", "of" between them), a comma allowed before a designator
  * ("Goldman, Sachs & Co.", "Acme, Inc."): the candidates for a firm's name.
  */
-const NAME_RUN =
-  /\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:&|and|of)\s+)?\p{Lu}[\p{L}'’.-]*|,\s+(?=(?:Inc|Ltd|LLC|LLP|L\.P|Co)\b))*/gu
+const NAME_RUN = new RegExp(
+  `\\p{Lu}[\\p{L}'’.-]*(?:(?:\\s+(?:(?:&|and|of)\\s+)?|,\\s+(?=(?:${PRINTED_DESIGNATORS})\\b))\\p{Lu}[\\p{L}'’.-]*)*`,
+  'gu',
+)
 
 /**
  * Whether a text names a firm by its legal name, ending in the designator of its form of business

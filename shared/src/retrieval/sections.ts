@@ -11,6 +11,7 @@
  * The primary statements are left to statements.ts (their titles are read there, with their own
  * guards), as are the notes and the financial statements as a whole.
  */
+import escapeStringRegexp from 'escape-string-regexp'
 import { isStopWord, stem } from './terms'
 import { FORM_SECTIONS, type FormSection, formSectionsOfPath } from './vocabulary'
 import { derivedWords, lemmasOf } from './wordnet'
@@ -98,13 +99,12 @@ export function namedSections(text: string, terms: readonly string[]): NamedSect
   return out
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const printedForms = (title: string): string[] => {
   const words = title.split(' ')
   const cap = (w: string) => `${w.charAt(0).toUpperCase()}${w.slice(1)}`
   const small = /^(?:of|and|in|for|about|s)$/
   return [title.toUpperCase(), words.map((w) => (small.test(w) ? w : cap(w))).join(' '), cap(title)].map(
-    (t) => escapeRe(t).replace(/ /g, "[\\s’']+"),
+    (t) => escapeStringRegexp(t).replace(/ /g, "[\\s’']+"),
   )
 }
 /**

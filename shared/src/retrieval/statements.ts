@@ -8,6 +8,7 @@
  * do not count, because English writes a compound open, hyphenated or closed ("cash flow",
  * "cash-flow", "cashflow") and filings and readers differ. Pure: no I/O.
  */
+import escapeStringRegexp from 'escape-string-regexp'
 import type { Chunk } from '../contract/chunk'
 import { LINE_ITEMS, RATIOS, STATEMENT_NAMES, type StatementId } from './financial-terms'
 import { lineItemsNamed } from './line-items'
@@ -206,7 +207,6 @@ export function splitInstructions(text: string): { question: string; instruction
  */
 export const STATEMENT_WEIGHT = 1
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** A title as printed in a heading: capitals, or title case ("Consolidated Statements of Operations"). */
 const titleCase = (t: string) =>
   t
@@ -214,7 +214,7 @@ const titleCase = (t: string) =>
     .map((w) => (/^(?:of|and|in|for)$/.test(w) ? w : `${w.charAt(0).toUpperCase()}${w.slice(1)}`))
     .join(' ')
 const asPrinted = (t: string) =>
-  escapeRe(t)
+  escapeStringRegexp(t)
     .replace(/ /g, '\\s+')
     .replace(/(?<=[Ss])(?=\\s\+)/g, "[’']?")
 
