@@ -3,6 +3,7 @@ import type { SearchHit } from '@asks1/shared/store'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extractiveAnswer } from '../src/answer/extractive'
+import { analyzeQuestion } from '../src/answer/question'
 import { asksMarketPrice, saysNoMarketYet } from '../src/answer/untraded'
 import { buildTestApp, chunksOf, makeEnv, seedFiling, type TestEnv } from './helper'
 
@@ -72,6 +73,36 @@ describe('a market price of shares with no market yet (untraded.ts)', () => {
     )
     expect(r.abstention).toBeNull()
     expect(r.text).toMatch(/\$44\.90 per share/)
+  })
+})
+
+describe('whether the shares have a public market (Item 201(a)(1))', () => {
+  const COVER = page(
+    'i',
+    'This is our initial public offering and no public market currently exists for our shares. We anticipate that the initial public offering price will be between $ and $ per share.',
+  )
+  const RISK = page(
+    '32',
+    'An active public trading market for our common stock may not develop or be sustained after this offering.',
+  )
+
+  it('answers no with the statement, though its page prints the price’s blank', () => {
+    const q = analyzeQuestion('Is there an existing public market for Acme’s shares?', company)
+    expect(q.formAnswer).toBe('public-market')
+    const r = extractiveAnswer(q, hitsOf([RISK, COVER]), { company })
+    expect(r.abstention).toBeNull()
+    expect(r.text.split('\n').find((l) => l.startsWith('- '))).toMatch(
+      /no public market currently exists.*\[p\.i\]/,
+    )
+  })
+
+  it('leaves a filing without the statement to the evidence', () => {
+    const q = analyzeQuestion('Is there a public market for Acme’s shares?', company)
+    const tenK = page(
+      '39',
+      'Our common stock has been listed on the New York Stock Exchange since November 7, 2013.',
+    )
+    expect(extractiveAnswer(q, hitsOf([tenK]), { company }).text).not.toMatch(/no public market/)
   })
 })
 

@@ -20,7 +20,7 @@ import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { FORM_SECTIONS } from '@asks1/shared/retrieval/vocabulary'
 import { printsMarketBlank, printsSymbolBlank } from './blanks'
 
-export type FormAnswer = 'symbol' | 'market' | 'offering-price' | 'description'
+export type FormAnswer = 'symbol' | 'market' | 'offering-price' | 'public-market' | 'description'
 
 /** Item 501(b)(4)'s caption for it: what the passages printing it are searched by when the question's words miss them. */
 export const SYMBOL_CAPTION = 'trading symbol'
@@ -51,6 +51,12 @@ export const printsSymbolOrBlank = (text: string): boolean => SYMBOL_RE.test(tex
  */
 const MARKET_QUESTION =
   /\b(?:which|what)\s+(?:(?:stock|securities)\s+)?exchange\b(?!\s+(?:act|commission|rates?|ratios?)\b)/i
+
+/**
+ * Whether the shares have a public market, asked yes or no in Item 201(a)(1)'s words ("established
+ * public trading market"): the filing's statement on it answers (untraded.ts).
+ */
+const PUBLIC_MARKET = /\bpublic\s+(?:trading\s+)?market\b/i
 
 /**
  * One share as the thing an amount is asked of ("How much will one Acme share cost?", "a share",
@@ -139,6 +145,7 @@ export function formAnswerOf(q: {
   periods: readonly string[]
   answerType: string
 }): FormAnswer | null {
+  if (q.answerType === 'yesno' && PUBLIC_MARKET.test(q.text)) return 'public-market'
   if (q.answerType === 'amount' && ONE_SHARE.test(q.text) && q.terms.some((t) => OFFERING_TERMS.has(t)))
     return 'offering-price'
   // "Which exchange …?" asks a market's name, which the query module may read as a place ("… on?").

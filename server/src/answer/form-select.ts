@@ -18,8 +18,19 @@ type Decision = { ok: RankedUnit[] } | { reason: AbstentionReason; first?: Ranke
 export function formDecision(q: QuestionAnalysis, ranked: readonly RankedUnit[]): Decision | null {
   if (q.formAnswer === 'market') return marketAnswer(ranked)
   if (q.formAnswer === 'offering-price') return offeringPriceAnswer(ranked)
+  if (q.formAnswer === 'public-market') return noMarketYet(ranked)
   if (asksMarketPrice(q.text)) return untraded(ranked)
   return null
+}
+
+/**
+ * Whether the shares have a public market yet: a prospectus's statement that none exists answers
+ * no (Item 201(a)(1)), quoted whatever blank its passage prints elsewhere (the cover's price range).
+ * No statement: null, and the evidence decides (an annual report names its exchange).
+ */
+function noMarketYet(ranked: readonly RankedUnit[]): Decision | null {
+  const says = ranked.filter((u) => saysNoMarketYet(u.text) && !printsBlank(u.text))
+  return says.length > 0 ? { ok: says } : null
 }
 
 /**

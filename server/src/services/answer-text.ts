@@ -232,7 +232,8 @@ function formPassage(a: QuestionAnalysis): { test: (text: string) => boolean; ca
   if (a.formAnswer === 'symbol') return { test: printsSymbolOrBlank, caption: SYMBOL_CAPTION }
   if (a.formAnswer === 'market') return { test: printsListing, caption: SYMBOL_CAPTION }
   if (a.formAnswer === 'offering-price') return { test: printsOfferingPrice, caption: OFFERING_PRICE_CAPTION }
-  if (asksMarketPrice(a.text)) return { test: saysNoMarketYet, caption: NO_MARKET_CAPTION }
+  if (a.formAnswer === 'public-market' || asksMarketPrice(a.text))
+    return { test: saysNoMarketYet, caption: NO_MARKET_CAPTION }
   return null
 }
 
