@@ -285,6 +285,23 @@ describe('extractive answers', () => {
     expect(r.abstention).toBeNull()
     expect(r.text).toContain('1 Rocket Road')
   })
+  it('reads the form’s caption for a location, "principal executive offices", as what "where" asks', () => {
+    // No word of the question is in the sentence that answers it: Item 503(b)'s caption is.
+    const office = tagged(
+      '6',
+      'Our principal executive offices are located at 1 Rocket Road, Hawthorne, California.',
+    )
+    const based = tagged('12', 'Our pricing is based on the number of launches, as described in Texas, USA.')
+    expect(analyzeQuestion('Where is Acme based?', company).phrases).toContain('principal executive offices')
+    expect(analyzeQuestion('Where is Acme based?', company).terms).toEqual(['base'])
+    // A question naming the kind of place asks for that place, not the offices.
+    expect(analyzeQuestion('In which state is Acme incorporated?', company).phrases).toEqual([])
+    const r = extractiveAnswer('Where is Acme based?', [office], { company })
+    expect(r.abstention).toBeNull()
+    expect(r.text).toContain('1 Rocket Road')
+    // A passage printing the question's word and a place still competes.
+    expect(extractiveAnswer('Where is Acme based?', [based, office], { company }).abstention).toBeNull()
+  })
   it('shows a long closest passage around the words it matched, not from its start', () => {
     // One run-on sentence (a flattened table reads so), too long to show whole.
     const filler = 'the rocket designs described in this section are illustrative only, '.repeat(12)

@@ -6,6 +6,7 @@ import {
   closeWordNet,
   DERIVE_WEIGHT,
   derivedWords,
+  namesPersonTitle,
   spelledOut,
   synonymWords,
   useWordNetDir,
@@ -66,11 +67,31 @@ describe('acronyms spelled out (RETRIEVAL_ON=acronyms)', () => {
   })
 
   it('searches them as derivations only when the switch is on', () => {
-    const q = analyzeQuery("Who is Pandora's CEO?")
-    expect(searchTerms(q).terms).not.toContain(stem('chief'))
+    const q = analyzeQuery('How much cash did CAMP4 have before the IPO?')
+    expect(searchTerms(q).terms).not.toContain(stem('initial'))
     const on = searchTerms(q, { acronyms: true })
+    expect(on.terms).toEqual(expect.arrayContaining([stem('initial'), stem('public'), stem('offering')]))
+    expect(on.termWeights[on.terms.indexOf(stem('initial'))]).toBe(DERIVE_WEIGHT)
+  })
+})
+
+describe('titles spelled out (RETRIEVAL_OFF=titles)', () => {
+  it('knows a title by the sense WordNet files under noun.person', () => {
+    expect(namesPersonTitle('CEO')).toBe(true)
+    expect(namesPersonTitle('CFO')).toBe(true)
+    expect(namesPersonTitle('IPO')).toBe(false)
+    expect(namesPersonTitle('XQZ')).toBe(false)
+  })
+
+  it('searches what a title stands for by default, an act only with `acronyms`', () => {
+    const q = analyzeQuery('Who is the CEO of Pandora?')
+    const on = searchTerms(q)
     expect(on.terms).toEqual(expect.arrayContaining([stem('chief'), stem('executive'), stem('officer')]))
     expect(on.termWeights[on.terms.indexOf(stem('chief'))]).toBe(DERIVE_WEIGHT)
+    expect(searchTerms(q, { titles: false }).terms).not.toContain(stem('chief'))
+    expect(searchTerms(analyzeQuery('What will Pandora do with the IPO?')).terms).not.toContain(
+      stem('initial'),
+    )
   })
 })
 

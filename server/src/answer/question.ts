@@ -11,6 +11,7 @@ import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
 import { type AnswerType, analyzeQuery, type QueryAnalysis } from '@asks1/shared/retrieval/query'
 import { ratioCaptions } from '@asks1/shared/retrieval/statements'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
+import { ANSWER_CAPTIONS } from '@asks1/shared/retrieval/vocabulary'
 import { possessedAnswerType } from './asked-noun'
 import { type FormAnswer, formAnswerOf, SYMBOL_WORD } from './form-answers'
 import { verbLemma } from './lemmas'
@@ -157,6 +158,21 @@ function lemmaTerms(text: string, terms: string[]): string[] {
   return [...new Set(terms.map((t) => to.get(t) ?? t))]
 }
 
+/**
+ * The form's caption for the kind of answer asked (vocabulary.ts `ANSWER_CAPTIONS`: where the
+ * registrant is, Item 503(b)'s "principal executive offices"), as a phrase the quoted passage may
+ * print: retrieval searches it for the same questions. "Where is Pandora based?" shares no word
+ * with "Our principal executive offices are located at 2101 Webster Street…", yet that sentence
+ * is where the form puts the answer. Only for "where": a question naming the kind of place ("In
+ * which state…", "Which exchange…") asks for that place (a state of incorporation, a market), not
+ * the offices' address (measured: Twitter's "In which state and when was Twitter incorporated?"
+ * quoted the offices).
+ */
+const formCaption = (type: AnswerType, text: string): string[] => {
+  const caption = ANSWER_CAPTIONS[type]?.caption
+  return caption && /\bwhere\b/i.test(text) ? [caption.toLowerCase()] : []
+}
+
 /** Words every question about a filing uses, that name no subject (as index terms). */
 const GENERIC = new Set(keywordTerms('company companies filing prospectus did does inc corp'))
 
@@ -199,6 +215,7 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
         (t) => t.includes(' ') && !/^[\d$]/.test(t) && keep(t) && ![...own].some((o) => t.includes(o)),
       ),
       ...ratioCaptions(q.text),
+      ...formCaption(q.answerType, q.text),
     ]),
   ]
   const possessed = q.answerType === 'other' ? possessedAnswerType(q.text) : q.answerType

@@ -57,6 +57,12 @@ export interface RetrievalFeatures {
   /** An acronym in capitals also searches the words WordNet spells it out in ("CEO", "IPO"; wordnet.ts). */
   acronyms: boolean
   /**
+   * Of those, only an acronym standing for a person's title (WordNet noun.person: "CEO", "CFO") is
+   * spelled out, on by default (wordnet.ts `namesPersonTitle`; docs/retrieval.md, "Everyday words
+   * round").
+   */
+  titles: boolean
+  /**
    * Table-row units lift their host chunks among the candidates, for figure questions (store
    * `rows`; rows.ts, store/fusion.ts). On by default since they cost no group's answers anything
    * (docs/tables.md, "Rows in the default ranking"); `RETRIEVAL_OFF=rows` measures without them.
@@ -85,6 +91,7 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   captions: true,
   captionprinted: true,
   acronyms: false,
+  titles: true,
   rows: true,
 }
 

@@ -359,8 +359,9 @@ export const expansions = (
   q: Pick<QueryAnalysis, 'text' | 'terms' | 'relatives'>,
   derive = true,
   acronyms = false,
+  titles = true,
 ): { derived: string[]; synonyms: string[] } =>
-  expansionTerms(q.relatives ?? wordRelatives(q.text), q.terms, derive, acronyms)
+  expansionTerms(q.relatives ?? wordRelatives(q.text), q.terms, derive, acronyms, titles)
 
 export interface SearchTermOptions {
   /** Search the derived terms (default on; feature `derive`). */
@@ -371,6 +372,11 @@ export interface SearchTermOptions {
   captions?: boolean
   /** Search what an acronym stands for, as a derivation (feature `acronyms`; default off). */
   acronyms?: boolean
+  /**
+   * Search what an acronym naming a person's title stands for ("CEO" → chief executive officer),
+   * as a derivation (feature `titles`; default on).
+   */
+  titles?: boolean
   /** Query weight of a derived term (default DERIVE_WEIGHT). */
   deriveWeight?: number
   /** Query weight of a synonym (default SYNONYM_WEIGHT). */
@@ -385,7 +391,12 @@ export function searchTerms(
   q: Pick<QueryAnalysis, 'text' | 'terms' | 'relatives'> & Partial<Pick<QueryAnalysis, 'answerType'>>,
   options: SearchTermOptions = {},
 ): { terms: string[]; termWeights: number[] } {
-  const { derived: found, synonyms } = expansions(q, options.derive !== false, options.acronyms === true)
+  const { derived: found, synonyms } = expansions(
+    q,
+    options.derive !== false,
+    options.acronyms === true,
+    options.titles !== false,
+  )
   const s = options.synonyms === false ? [] : synonyms
   // The form's caption for the asked kind of answer, weighted as a derivation: another form of
   // what the question asks, not its words (vocabulary.ts).

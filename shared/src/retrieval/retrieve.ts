@@ -66,6 +66,7 @@ export async function retrieve(
       synonyms: features.synonyms,
       captions: features.captions,
       acronyms: features.acronyms,
+      titles: features.titles,
       deriveWeight: options.deriveWeight,
       synonymWeight: options.synonymWeight,
     }),

