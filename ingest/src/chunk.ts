@@ -104,6 +104,10 @@ function readBody(body: readonly PageRecord[]): { words: Word[]; headings: Headi
   return { words, headings: trail.headings }
 }
 
+/** A table's row: two figures or more, the last at the line's end ("Revenues $66,608 $62,286"). */
+const figuresRow = (line: string | null): boolean =>
+  line !== null && (line.match(/\(?\$?\d[\d,.]*\)?\s*%?/g) ?? []).length >= 2 && /\d\)?\s*%?$/.test(line)
+
 /** The headings read so far, each as the section path it starts, in reading order. */
 class HeadingTrail {
   readonly headings: Heading[] = []
@@ -112,7 +116,9 @@ class HeadingTrail {
    * A heading printed over several lines is one heading; a longer run of capitals is a legend or a
    * disclaimer in capitals, not a heading.
    */
-  private run: { at: number; parts: string[] } | null = null
+  private run: { at: number; parts: string[]; before: string | null } | null = null
+  /** The last line read that is neither blank nor in capitals. */
+  private last: string | null = null
   /**
    * A title-case line after a lead-in ending in a colon (TableHeader `introduced`): a heading
    * unless the line under it is a table's, which makes it the header row of the table introduced.
@@ -131,10 +137,11 @@ class HeadingTrail {
     if (this.rows && text !== '' && (isHeading(text) || !tableLine(text))) this.rows = false
     if (isHeading(text)) {
       if (this.run) this.run.parts.push(text)
-      else this.run = { at, parts: [text] }
+      else this.run = { at, parts: [text], before: this.last }
       return
     }
-    this.closeRun()
+    this.closeRun(text)
+    if (text !== '') this.last = text
     if (isTitleHeading(text) && !printedByTable(text, tables) && !header.holds(text)) {
       if (header.introduced) this.pending = { at, text: tidy(text) }
       else if (!this.rows) this.add(at, tidy(text))
@@ -158,9 +165,12 @@ class HeadingTrail {
   }
 
   /** Ends a run of lines in capitals (at a page's end, or a line not in capitals). */
-  private closeRun(): void {
+  private closeRun(next: string | null = null): void {
     const run = this.run
     this.run = null
+    // A line in capitals between two rows of figures is a row's label ("GAAP" over a table's
+    // rows: Boeing's 10-K made it a section holding MD&A), not a heading.
+    if (run && run.parts.length === 1 && figuresRow(run.before) && figuresRow(next)) return
     if (run && run.parts.join(' ').split(/\s+/).length <= MAX_HEADING_WORDS)
       this.add(run.at, tidy(run.parts.join(' ')))
   }

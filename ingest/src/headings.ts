@@ -8,7 +8,7 @@
 import { isHeading, NOT_HEADINGS } from '@asks1/shared/contract/headings'
 import { readPrintedLabel } from '@asks1/shared/contract/page-label'
 import type { Table } from '@asks1/shared/contract/tables'
-import { formSectionOf, PATH_SEP } from '@asks1/shared/retrieval/vocabulary'
+import { formSectionOf, PATH_SEP, statementTitleOf, tidyTitle } from '@asks1/shared/retrieval/vocabulary'
 
 // A heading in capitals is one idea shared with the amendment report (shared/src/contract/headings).
 export { isHeading }
@@ -45,6 +45,9 @@ export function isTitleHeading(line: string): boolean {
   if ((body.match(/\(/g) ?? []).length !== (body.match(/\)/g) ?? []).length) return false
   const words = body.split(/\s+/)
   if (words.length > 12) return false
+  // A statement's or the notes' title in sentence case ("Notes to consolidated financial
+  // statements", CAMP4): a whole line that is a statement's title heads it, whatever its case.
+  if (/^\p{Lu}/u.test(body) && statementTitleOf(body) !== null && !repeatsItself(words)) return true
   let capitalised = 0
   for (const [i, w] of words.entries()) {
     const letters = w.replace(/[^\p{L}]/gu, '')
@@ -238,9 +241,13 @@ export class SectionPath {
   private sub: string | null = null
 
   push(heading: string): void {
+    // The top-level title again, as a page's running head ("Notes to Financial Statements –
+    // (Continued)"): the subsection it interrupts goes on.
+    if (this.top !== null && tidyTitle(heading) === tidyTitle(this.top)) return
     if (
       (headingLevel(heading) === 1 && !this.subsectionOfTop(heading)) ||
-      this.notesAfterStatement(heading)
+      this.notesAfterStatement(heading) ||
+      this.nextStatement(heading)
     ) {
       this.top = heading
       this.sub = null
@@ -265,14 +272,29 @@ export class SectionPath {
     return (top !== null && STATEMENTS.has(top.id)) || !/\p{Ll}/u.test(this.top.replace(ITEM, ''))
   }
 
+  /**
+   * Inside the financial statements, a statement's title printed bare or qualified ("Balance
+   * Sheets", "Statements of Cash Flows" of a registrant without subsidiaries; "Condensed
+   * Consolidated Balance Sheets" of the interim statements) starts that statement, as the
+   * consolidated title does: Pandora's statements and notes were all "Report of Independent
+   * Registered Public Accounting Firm", CAMP4's notes and interim statements "Consolidated
+   * Statements of Cash Flows".
+   */
+  private nextStatement(heading: string): boolean {
+    if (this.top === null || ITEM.test(heading)) return false
+    const top = statementTitleOf(this.top) ?? formSectionOf(this.top)
+    const next = statementTitleOf(heading)
+    return top !== null && STATEMENTS.has(top.id) && next !== null && next.id !== 'notes'
+  }
+
   /** The notes follow the last statement, not sit under it: they hold far more than that statement. */
   private notesAfterStatement(heading: string): boolean {
-    const top = this.top === null ? null : formSectionOf(this.top)
+    const top = this.top === null ? null : (statementTitleOf(this.top) ?? formSectionOf(this.top))
     return (
       top !== null &&
       top.id !== 'financial-statements' &&
       STATEMENTS.has(top.id) &&
-      formSectionOf(heading)?.id === 'notes'
+      statementTitleOf(heading)?.id === 'notes'
     )
   }
 

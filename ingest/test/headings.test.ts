@@ -151,6 +151,40 @@ describe('the financial statements and their notes', () => {
     expect(p.current).toBe('Item 9. Changes in and Disagreements with Accountants')
   })
 
+  it("start at a statement's title printed bare, qualified or in sentence case (samples/pandora-s1.htm, camp4-424b4)", () => {
+    const p = new SectionPath()
+    p.push('Report of Independent Registered Public Accounting Firm')
+    p.push('Balance Sheets')
+    expect(p.current).toBe('Balance Sheets')
+    p.push('Statements of Operations')
+    expect(p.current).toBe('Statements of Operations')
+    p.push('Statements of Cash Flows')
+    p.push('Financing Activities')
+    expect(p.current).toBe('Statements of Cash Flows › Financing Activities')
+    p.push('Notes to Financial Statements')
+    expect(p.current).toBe('Notes to Financial Statements')
+    p.push('Concentration of Credit Risk')
+    // The notes' running head on the next page: the note goes on.
+    p.push('Notes to Financial Statements – (Continued)')
+    expect(p.current).toBe('Notes to Financial Statements › Concentration of Credit Risk')
+    p.push('Condensed Consolidated Balance Sheets')
+    expect(p.current).toBe('Condensed Consolidated Balance Sheets')
+    expect(isTitleHeading('Notes to consolidated financial statements')).toBe(true)
+    expect(isTitleHeading('Notes to unaudited condensed consolidated financial statements')).toBe(true)
+    p.push('Notes to unaudited condensed consolidated financial statements')
+    expect(p.current).toBe('Notes to unaudited condensed consolidated financial statements')
+  })
+
+  it("leave a bare statement title outside the statements a subsection (MD&A's Balance Sheet)", () => {
+    const p = new SectionPath()
+    p.push('MANAGEMENT’S DISCUSSION AND ANALYSIS OF FINANCIAL CONDITION AND RESULTS OF OPERATIONS')
+    p.push('Balance Sheet')
+    expect(p.current).toBe(
+      'MANAGEMENT’S DISCUSSION AND ANALYSIS OF FINANCIAL CONDITION AND RESULTS OF OPERATIONS › Balance Sheet',
+    )
+    expect(isTitleHeading('Use of proceeds')).toBe(false)
+  })
+
   it('a title-case section outside the statements still starts a section', () => {
     const p = new SectionPath()
     p.push('Our Business')
@@ -178,6 +212,32 @@ describe('chunks know their section path', () => {
     const after = chunks.find((c) => c.text.includes('word100') && !c.text.includes('BUSINESS'))
     expect(chunks.at(-1)?.section).toBe('BUSINESS › Employees')
     expect(after?.section).toBe('BUSINESS')
+  })
+
+  it("reads a line in capitals between two rows of figures as a row's label (Boeing 2022 10-K p.22)", () => {
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ')
+    const rows = [
+      'Revenues $66,608 $62,286 $58,158',
+      'GAAP',
+      'Loss from operations ($3,547) ($2,902) ($12,767)',
+      'Operating margins (5.3) % (4.7) % (22.0) %',
+    ].join('\n')
+    const chunks = chunkPages(
+      [
+        {
+          label: '22',
+          pdfPages: [],
+          matter: 'body',
+          text: `Item 7. Management’s Discussion and Analysis\n${filler(120)}\n${rows}\n${filler(300)}\nBACKLOG\nOur backlog grew.\n${filler(150)}`,
+        },
+      ],
+      { filing: 'x', version: 'v', words: 100, overlap: 10 },
+    )
+    const paths = new Set(chunks.map((c) => c.section))
+    expect(paths).not.toContain('GAAP')
+    expect(chunks[2]?.section).toBe('Item 7. Management’s Discussion and Analysis')
+    // Over a sentence, the capitals are a heading as before.
+    expect(chunks.at(-1)?.section).toBe('BACKLOG')
   })
 })
 

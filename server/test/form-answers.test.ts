@@ -3,8 +3,15 @@ import type { Table } from '@asks1/shared/contract/tables'
 import type { SearchHit } from '@asks1/shared/store'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { printsMarketBlank, printsSymbolBlank } from '../src/answer/blanks'
 import { extractiveAnswer } from '../src/answer/extractive'
-import { describingUnits, formAnswerOf, printsSymbol } from '../src/answer/form-answers'
+import {
+  describingUnits,
+  formAnswerOf,
+  printsListing,
+  printsOfferingPrice,
+  printsSymbol,
+} from '../src/answer/form-answers'
 import { analyzeQuestion } from '../src/answer/question'
 import { evidenceModel } from '../src/answer/rank'
 import { stemsOf } from '../src/answer/stems'
@@ -116,6 +123,129 @@ describe('the trading symbol (Item 501(b)(4))', () => {
     })
     expect(none.abstention?.reason).toBe('no-symbol')
     expect(none.text).toMatch(/print no trading symbol/)
+  })
+})
+
+describe('the market the shares are listed on (Item 501(b)(4))', () => {
+  const kind = (question: string) => analyzeQuestion(question, 'Acme Rockets, Inc.').formAnswer ?? null
+  const INDEPENDENCE = page(
+    '99',
+    'Director Independence. We intend to apply to list our common stock on the NASDAQ Global Select Market or the New York Stock Exchange. The listing rules of these stock exchanges generally require that a majority of the members of a listed company’s board of directors be independent.',
+  )
+  const COVER_BLANK = page(
+    'i',
+    'This is our initial public offering. We intend to apply to list our Class A common stock on under the symbol “ACME.” Investing in our Class A common stock involves risks.',
+  )
+  const INDEX = page(
+    'F-1',
+    'INDEX TO CONSOLIDATED FINANCIAL STATEMENTS Report of Independent Registered Public Accounting Firm F-2 Consolidated Balance Sheets F-3',
+  )
+  const COVER_NAMED = page(
+    '1',
+    'This is our initial public offering. Our common stock has been approved for listing on the Nasdaq Global Market under the trading symbol “ACME.” We are an emerging growth company.',
+  )
+  const ask = (question: string, pages: PageRecord[]) =>
+    extractiveAnswer(question, hitsOf(pages), { company: 'Acme Rockets, Inc.' })
+
+  it('reads which or what exchange as asking for the market, not the Exchange Act or a rate', () => {
+    expect(kind('On which stock exchange will Acme’s shares be listed?')).toBe('market')
+    expect(kind('Which exchange is Acme going public on?')).toBe('market')
+    expect(kind('What exchange does Acme trade on?')).toBe('market')
+    expect(kind('Which Exchange Act reports does Acme file?')).toBeNull()
+    expect(kind('What exchange rate does Acme use for the euro?')).toBeNull()
+    expect(kind('Is Acme listed on a stock exchange?')).toBeNull()
+  })
+
+  it('reads the blanks of the listing sentence: the market’s and the symbol’s', () => {
+    expect(
+      printsMarketBlank('We intend to apply to list our Class A common stock on under the symbol “FB.”'),
+    ).toBe(true)
+    expect(
+      printsMarketBlank('We have applied to list our common stock on the under the trading symbol “ .”'),
+    ).toBe(true)
+    expect(
+      printsMarketBlank('although we expect that our common stock will be approved for listing on , we'),
+    ).toBe(true)
+    expect(
+      printsMarketBlank('approved for listing on the Nasdaq Global Market under the symbol “CAMP.”'),
+    ).toBe(false)
+    expect(printsMarketBlank('based on our listing of users, traffic and so on, which we')).toBe(false)
+    expect(printsSymbolBlank('list our common stock under the trading symbol “ .”')).toBe(true)
+    expect(printsSymbolBlank('under the trading symbol “FB.”')).toBe(false)
+    expect(printsListing('approved for listing on the Nasdaq Global Market under the symbol “CAMP.”')).toBe(
+      true,
+    )
+    expect(printsListing('The listing rules of these stock exchanges generally require independence.')).toBe(
+      false,
+    )
+  })
+
+  it('says a preliminary prospectus leaves the market blank, though another page names candidates', () => {
+    for (const q of [
+      'On which stock exchange will Acme’s shares be listed?',
+      'Which exchange is Acme going public on?',
+    ]) {
+      const a = ask(q, [INDEPENDENCE, INDEX, COVER_BLANK])
+      expect(a.abstention?.reason).toBe('blank')
+      expect(a.abstention?.closest[0]?.text).toMatch(/on under the symbol/)
+    }
+  })
+
+  it('quotes the listing sentence naming the market, whatever words of the question it shares', () => {
+    const a = ask('Which exchange is Acme going public on?', [INDEX, COVER_NAMED])
+    expect(a.abstention).toBeNull()
+    expect(a.text).toMatch(
+      /approved for listing on the Nasdaq Global Market under the trading symbol “ACME\.”” \[p\.1\]/,
+    )
+    expect(a.text).not.toMatch(/INDEX TO/)
+  })
+})
+
+describe('the offering price (Item 501(b)(3)) asked as what one share costs', () => {
+  const kind = (question: string) => analyzeQuestion(question, 'Acme Rockets, Inc.').formAnswer ?? null
+  const COST = page('51', 'Cost of revenue in 2011 increased $367 million, or 74%, compared to 2010.')
+  const PREFERRED = page(
+    'F-27',
+    'All shares of preferred stock convert to common stock upon the sale of common stock in a public offering at a price of not less than $1.93625 per share (a “Qualified IPO”).',
+  )
+  const RANGE = page(
+    'i',
+    'This is our initial public offering. We anticipate that the initial public offering price will be between $ and $ per share.',
+  )
+  const PRICED = page(
+    '1',
+    'We are offering 6,820,000 shares of our common stock. The initial public offering price is $11.00 per share.',
+  )
+  const ask = (question: string, pages: PageRecord[]) =>
+    extractiveAnswer(question, hitsOf(pages), { company: 'Acme Rockets, Inc.' })
+
+  it('reads an amount asked of one share in the offering, not an amount per share of something else', () => {
+    expect(kind('How much will one Acme share cost in the IPO?')).toBe('offering-price')
+    expect(kind('How much did a share cost in the initial public offering?')).toBe('offering-price')
+    expect(kind('How much dilution do I take on per share if I buy in the IPO?')).toBeNull()
+    expect(kind('How much of a share of the IPO proceeds goes to Acme?')).toBeNull()
+    expect(kind('How much will one Acme share cost?')).toBeNull()
+    expect(printsOfferingPrice('The initial public offering price is $11.00 per share.')).toBe(true)
+    expect(printsOfferingPrice('at a public offering price of $26.00 per share for an aggregate')).toBe(true)
+    expect(printsOfferingPrice('the initial public offering price will be between $ and $ per share')).toBe(
+      true,
+    )
+    expect(printsOfferingPrice('at a price of not less than $1.93625 per share in a public offering')).toBe(
+      false,
+    )
+  })
+
+  it('says a preliminary prospectus leaves the price blank, not quoting a cost or a conversion price', () => {
+    const a = ask('How much will one Acme share cost in the IPO?', [COST, PREFERRED, RANGE])
+    expect(a.abstention?.reason).toBe('blank')
+    expect(a.abstention?.closest[0]?.text).toMatch(/between \$ and \$ per share/)
+  })
+
+  it('quotes the offering price a final prospectus prints', () => {
+    const a = ask('How much will one Acme share cost in the IPO?', [COST, PREFERRED, PRICED])
+    expect(a.abstention).toBeNull()
+    expect(a.text.split('\n').find((l) => l.startsWith('- '))).toMatch(/\$11\.00 per share.*\[p\.1\]/)
+    expect(a.text).not.toMatch(/Cost of revenue|Qualified IPO/)
   })
 })
 

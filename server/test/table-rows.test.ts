@@ -56,6 +56,16 @@ describe('figure answers from a table row and the period column (facebook-s1 tab
     expect(answer('Did Facebook grow in 2011?')).toBeNull()
   })
 
+  it('answers a question naming a place only from a table printing that name', () => {
+    // The qualifier is data the table breaks the line item down by: a state it does not print is
+    // a figure the filing does not give, not the total's.
+    expect(answer('How much revenue did Facebook earn from customers in Texas in 2011?')).toBeNull()
+    expect(answer('How much revenue did Facebook earn in the United States in 2011?')).toMatchObject({
+      text: 'United States, Year ended December 31, 2011: $2,067 million',
+      page: 'F-28',
+    })
+  })
+
   it('states every asked period the row has, in column order', () => {
     expect(answer('How much net income did Facebook make in 2010 and 2011?')?.text).toBe(
       'Net income, Year ended December 31, 2010: $606 million; Year ended December 31, 2011: $1,000 million',

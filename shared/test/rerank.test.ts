@@ -4,6 +4,9 @@ import { ALL_FEATURES, featuresOff } from '../src/retrieval/features'
 import { analyzeQuery } from '../src/retrieval/query'
 import {
   discriminating,
+  diversify,
+  KEPT_ON_TOP,
+  NEAR_CHUNKS,
   newPagesFirst,
   passageWords,
   periodEvidence,
@@ -97,6 +100,54 @@ describe('rerank scores', () => {
     const scores = out.map((h) => h.score)
     expect(scores).toEqual([...scores].sort((x, y) => y - x))
     expect(scores[0]).toBeGreaterThan(0)
+  })
+})
+
+describe('neighbouring passages of one section, fewer on top', () => {
+  const scored = (rows: [string, string, number, number][]) =>
+    rows.map(([id, section, ordinal, score], rank) => {
+      const h = hit(id, id, section)
+      return { hit: { ...h, chunk: { ...h.chunk, ordinal } }, score, rank }
+    })
+
+  it('takes a passage from another section over a neighbour of one taken', () => {
+    const pool = scored([
+      ['risk-1', 'RISK FACTORS', 40, 1.4],
+      ['risk-2', 'RISK FACTORS', 41, 1.3],
+      ['risk-3', 'RISK FACTORS', 42, 1.25],
+      ['business', 'BUSINESS', 10, 1.2],
+    ])
+    const out = diversify(pool, 0.2)
+    // The first KEPT_ON_TOP stay as scored; risk-3 is taken at 1.25 − 2 × 0.2.
+    expect(KEPT_ON_TOP).toBe(2)
+    expect(out.map((s) => s.hit.chunk.id)).toEqual(['risk-1', 'risk-2', 'business', 'risk-3'])
+    expect(out.map((s) => Math.round(s.score * 100) / 100)).toEqual([1.4, 1.3, 1.2, 0.85])
+  })
+
+  it('leaves far passages of one section, distinct sections and a weight of 0 in order', () => {
+    const pool = scored([
+      ['a', 'RISK FACTORS', 20, 1],
+      ['b', 'RISK FACTORS', 20 + NEAR_CHUNKS + 1, 0.95],
+      ['c', 'UNDERWRITING', 200, 0.9],
+      ['d', 'UNDERWRITING', 201, 0.85],
+      ['e', 'USE OF PROCEEDS', 202, 0.8],
+    ])
+    expect(diversify(pool.slice(0, 3), 0.2).map((s) => s.hit.chunk.id)).toEqual(['a', 'b', 'c'])
+    expect(diversify(pool, 0.2).map((s) => s.hit.chunk.id)).toEqual(['a', 'b', 'c', 'e', 'd'])
+    expect(diversify(pool, 0).map((s) => s.hit.chunk.id)).toEqual(['a', 'b', 'c', 'd', 'e'])
+  })
+
+  it('is a switch of the rerank (RETRIEVAL_ON=diverse)', () => {
+    const q = analyzeQuery('Does the company face litigation?')
+    const hits = [
+      hit('r1', 'Litigation could harm us.', 'RISK FACTORS'),
+      hit('r2', 'Litigation is costly.', 'RISK FACTORS'),
+      hit('r3', 'Litigation takes time.', 'RISK FACTORS'),
+      hit('l', 'We are party to litigation.', 'MANAGEMENT'),
+    ]
+    const ids = (f: typeof ALL_FEATURES) => rerank(q, hits, f).map((h) => h.chunk.id)
+    expect(ids({ ...ALL_FEATURES, diverse: false, pages: false })).toEqual(['r1', 'r2', 'r3', 'l'])
+    expect(ids({ ...ALL_FEATURES, diverse: true, pages: false })).toEqual(['r1', 'r2', 'l', 'r3'])
   })
 })
 

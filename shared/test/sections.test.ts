@@ -9,6 +9,7 @@ import {
   formSectionOf,
   formSectionsOfHeading,
   formSectionsOfPath,
+  statementTitleOf,
   tidyTitle,
 } from '../src/retrieval/vocabulary'
 import { closeWordNet } from '../src/retrieval/wordnet'
@@ -64,6 +65,26 @@ describe('sections a passage prints', () => {
     ])
       expect(formSectionOf(h)?.id).toBe('notes')
     expect(tidyTitle('Discontinued Operations')).toBe('discontinued operations')
+  })
+
+  it("reads a statement's title with S-X's qualifiers, and bare only at a path's top", () => {
+    expect(formSectionOf('Condensed Consolidated Balance Sheets')?.id).toBe('balance-sheet')
+    expect(formSectionOf('Notes to unaudited condensed consolidated financial statements')?.id).toBe('notes')
+    expect(formSectionOf('Balance Sheets')).toBeNull()
+    expect(statementTitleOf('Statements of Operations')?.id).toBe('income-statement')
+    expect(
+      statementTitleOf(
+        'Statements of Redeemable Convertible Preferred Stock and Stockholders’ Deficit—(Continued)',
+      )?.id,
+    ).toBe('equity-statement')
+    expect(statementTitleOf('Consolidated Results of Operations')).toBeNull()
+    expect(formSectionsOfPath('Balance Sheets › Assets').map((s) => s.id)).toEqual(['balance-sheet'])
+    expect(formSectionsOfPath('Statements of Cash Flows').map((s) => s.id)).toEqual(['cash-flow-statement'])
+    expect(
+      formSectionsOfPath(
+        'MANAGEMENT’S DISCUSSION AND ANALYSIS OF FINANCIAL CONDITION AND RESULTS OF OPERATIONS › Balance Sheet',
+      ).map((s) => s.id),
+    ).toEqual(['mdna'])
   })
 
   const chunk = (id: string, text: string, section: string | null): Chunk => ({

@@ -6,9 +6,11 @@
  * brackets ("[●]", "[__]"). Pure.
  */
 
+/** An empty quotation: `trading symbol “ .”`. */
+const EMPTY_QUOTE = /[“"]\s*[.,;]?\s*[”"]/
+
 const BLANKS = [
-  // An empty quotation: `trading symbol “ .”`.
-  /[“"]\s*[.,;]?\s*[”"]/,
+  EMPTY_QUOTE,
   // A currency sign with no figure in prose: `$ per share`, `between $ and $`, `$ million`. (Tables
   // print `$` in cells of their own and `($)` in headers, so a lone sign elsewhere is no blank.)
   /\$\s*(?:per\s+share\b|and\s+\$|to\s+\$|(?:million|billion)\b)/i,
@@ -18,6 +20,27 @@ const BLANKS = [
 
 /** Whether a sentence or row prints a blank where a value belongs. */
 export const printsBlank = (text: string): boolean => BLANKS.some((re) => re.test(text))
+
+/**
+ * The two blanks of Item 501(b)(4)'s sentence, "list … on [market] under the symbol “[symbol]”"
+ * (17 CFR 229.501(b)(4): the market for the securities and the trading symbol), which a preliminary
+ * prospectus may leave for the final one. The symbol's: "symbol" and, within a few words, an empty
+ * quotation (`trading symbol “ .”`).
+ */
+const SYMBOL_BLANK = new RegExp(`\\bsymbols?\\b[^.“”"]{0,40}?${EMPTY_QUOTE.source}`)
+/**
+ * The market's: the sentence's "on" with no object, the next word already the symbol's "under" or
+ * the clause ending ("list our Class A common stock on under the symbol “FB.”", "for listing of our
+ * common stock on the under the trading symbol", "approved for listing on , we cannot assure you").
+ * Only after a verb of listing, so "and so on, …" is none.
+ */
+const MARKET_BLANK =
+  /\b(?:list(?:ed|ing)?|quoted|traded)\b[^.;“”"]{0,60}?\bon\s+(?:the\s+)?(?:under\b|[,;.](?!\d))/i
+
+/** Whether a text prints the trading symbol's blank (Item 501(b)(4)). */
+export const printsSymbolBlank = (text: string): boolean => SYMBOL_BLANK.test(text)
+/** Whether a text prints the market's blank (Item 501(b)(4)): "list … on under the symbol". */
+export const printsMarketBlank = (text: string): boolean => MARKET_BLANK.test(text)
 
 /**
  * How far either side of a blank its subject is printed: the words that say what the blank stands

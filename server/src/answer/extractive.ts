@@ -93,6 +93,8 @@ const WHY: Record<
   blank: () =>
     'a passage that matches the question as well as any prints a blank where the answer belongs (a preliminary prospectus leaves the offering price and what follows from it for the final one)',
   undisclosed: () => 'the passage that matches best says the filing does not disclose it',
+  'not-traded': () =>
+    'the filing says its shares have no public market before this offering, so a price set by trading in them is of a day after it was written',
   'weak-match': () => 'no passage matches the question closely enough to quote as an answer',
   'no-figure': (q) =>
     q.answerType === 'count'

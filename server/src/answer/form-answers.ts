@@ -2,7 +2,7 @@
  * Answers the form prints in a fixed place and shape, asked by the name the form gives them, as
  * data with their sources. Pure.
  *
- * - The trading symbol: Regulation S-K Item 501(b)(4) (17 CFR 229.501(b)(4)) puts on the prospectus
+ * - The trading symbol and the market: Regulation S-K Item 501(b)(4) (17 CFR 229.501(b)(4)) puts on the prospectus
  *   cover "the market for the securities and the trading symbol"; filings print it in quotation
  *   marks, in capitals ("under the symbol “FB.”", "under the symbol “TWTR”"). Readers call it the
  *   ticker symbol (SEC Investor.gov glossary, "ticker symbol"). A preliminary prospectus may leave
@@ -18,9 +18,16 @@ import { isHeading } from '@asks1/shared/contract/headings'
 import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { FORM_SECTIONS } from '@asks1/shared/retrieval/vocabulary'
+import { printsMarketBlank, printsSymbolBlank } from './blanks'
 import { asksProceedings } from './proceedings'
 
-export type FormAnswer = 'symbol' | 'description' | 'proceedings'
+export type FormAnswer =
+  | 'symbol'
+  | 'market'
+  | 'offering-price'
+  | 'public-market'
+  | 'description'
+  | 'proceedings'
 
 /** Item 501(b)(4)'s caption for it: what the passages printing it are searched by when the question's words miss them. */
 export const SYMBOL_CAPTION = 'trading symbol'
@@ -40,12 +47,56 @@ const SYMBOL_RE = /\bsymbols?\b[^.“”"]{0,40}?[“"]\s*[A-Z]{1,5}(?:[.-][A-Z]
 
 export const printsSymbol = (text: string): boolean => SYMBOL_RE.test(text)
 
-/** The symbol left blank in a preliminary prospectus: `trading symbol “ .”` (Rule 430A, blanks.ts). */
-const SYMBOL_BLANK_RE = /\bsymbols?\b[^.“”"]{0,40}?[“"]\s*[.,]?\s*[”"]/
+/** Whether a text prints the trading symbol, or the blank a preliminary prospectus leaves for it (blanks.ts). */
+export const printsSymbolOrBlank = (text: string): boolean => SYMBOL_RE.test(text) || printsSymbolBlank(text)
 
-/** Whether a text prints the trading symbol, or the blank left for it. */
-export const printsSymbolOrBlank = (text: string): boolean =>
-  SYMBOL_RE.test(text) || SYMBOL_BLANK_RE.test(text)
+/**
+ * A question asking which market the shares are listed on: which or what "exchange" (a stock
+ * exchange: Securities Exchange Act §3(a)(1) defines an exchange as a market place for securities;
+ * Item 501(b)(4) puts "the market for the securities" on the cover). Not the Exchange Act, the
+ * Commission, an exchange rate or ratio.
+ */
+const MARKET_QUESTION =
+  /\b(?:which|what)\s+(?:(?:stock|securities)\s+)?exchange\b(?!\s+(?:act|commission|rates?|ratios?)\b)/i
+
+/**
+ * Whether the shares have a public market, asked yes or no in Item 201(a)(1)'s words ("established
+ * public trading market"): the filing's statement on it answers (untraded.ts).
+ */
+const PUBLIC_MARKET = /\bpublic\s+(?:trading\s+)?market\b/i
+
+/**
+ * One share as the thing an amount is asked of ("How much will one Acme share cost?", "a share",
+ * "each share"), not "per share" qualifying another amount ("how much dilution per share") nor "a
+ * share of" something (a part of it).
+ */
+const ONE_SHARE = /\b(?:one|a|each)\s+(?:[\p{L}\p{N}.&'’-]+\s+)?share\b(?!\s+of\b)/iu
+/** The offering, as index terms: "IPO" (read as "initial public offering" by acronyms.ts) or "offering". */
+const OFFERING_TERMS = new Set(keywordTerms('ipo offering'))
+
+/**
+ * Item 501(b)(3)'s offering price as filings print it: "public offering price" and, within a few
+ * words, an amount per share or the blanks left for it ("is $11.00 per share", "of $26.00 per
+ * share", "will be between $ and $ per share", "of $ per share").
+ */
+const OFFERING_PRICE =
+  /\bpublic\s+offering\s+price\b[^.;]{0,40}?\$\s?(?:\d[\d.,]*\s+per\s+share|per\s+share|and\s+\$)/i
+
+/** Whether a text prints the offering price per share, or the blank a preliminary prospectus leaves. */
+export const printsOfferingPrice = (text: string): boolean => OFFERING_PRICE.test(text)
+
+/** The form's words for the offering price: what its passages are searched by when the question's words miss them. */
+export const OFFERING_PRICE_CAPTION = 'initial public offering price per share'
+
+/** A verb of listing the shares on a market: Item 501(b)(4)'s sentence lists, quotes or trades them. */
+const LISTS = /\b(?:list(?:ed|ing)?|quoted|traded)\b/i
+
+/**
+ * Item 501(b)(4)'s sentence: the shares listed (quoted, traded) on a market under a trading symbol
+ * (or the blanks a preliminary prospectus leaves for either). What a market question is answered by.
+ */
+export const printsListing = (text: string): boolean =>
+  LISTS.test(text) && (printsSymbolOrBlank(text) || printsMarketBlank(text))
 
 /**
  * The sections that describe the business, in the order a prospectus prints them: the summary
@@ -85,8 +136,9 @@ const BUSINESS_NP = new RegExp(
 )
 
 /**
- * Which of the form's fixed answers a question asks for, if any: the trading symbol when it names
- * the symbol and asks what or which (not a yes/no, a figure or a date); the description of the
+ * Which of the form's fixed answers a question asks for, if any: the market when it asks which or
+ * what exchange; the trading symbol when it names the symbol and asks what or which (not a yes/no,
+ * a figure or a date); the description of the
  * business when it names nothing but the filer and words of the describing sections' titles, or
  * asks what the filer's business is (`BUSINESS_NP`), asking what (or, for "What does the company
  * do?", read as asking for a name). `own` are the filer's name as index terms.
@@ -100,6 +152,11 @@ export function formAnswerOf(q: {
   periods: readonly string[]
   answerType: string
 }): FormAnswer | null {
+  if (q.answerType === 'yesno' && PUBLIC_MARKET.test(q.text)) return 'public-market'
+  if (q.answerType === 'amount' && ONE_SHARE.test(q.text) && q.terms.some((t) => OFFERING_TERMS.has(t)))
+    return 'offering-price'
+  // "Which exchange …?" asks a market's name, which the query module may read as a place ("… on?").
+  if (['other', 'name', 'location'].includes(q.answerType) && MARKET_QUESTION.test(q.text)) return 'market'
   if (q.answerType !== 'other' && q.answerType !== 'name') return null
   if (q.terms.some((t) => SYMBOL_TERMS.has(t))) return 'symbol'
   if (asksProceedings(q.terms)) return 'proceedings'

@@ -12,6 +12,7 @@ import { type AnswerType, analyzeQuery, type QueryAnalysis } from '@asks1/shared
 import { ratioCaptions } from '@asks1/shared/retrieval/statements'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { ANSWER_CAPTIONS } from '@asks1/shared/retrieval/vocabulary'
+import { possessedAnswerType } from './asked-noun'
 import { type FormAnswer, formAnswerOf, SYMBOL_WORD } from './form-answers'
 import { verbLemma } from './lemmas'
 
@@ -59,6 +60,11 @@ export interface QuestionAnalysis {
    * name (form-answers.ts): the trading symbol, or the description of the business.
    */
   formAnswer?: FormAnswer
+  /**
+   * The noun asked for past a possessive is one of money ("What was X's closing share price?",
+   * asked-noun.ts): a quote must state a sum of money, not a count of shares.
+   */
+  asksMoney?: boolean
 }
 
 /** A degree question on speed asks a rate of change (answerTypeOf reads it as a percentage). */
@@ -111,8 +117,10 @@ const NOT_NAMES_TEXT = [
 // Compared in index space (stemmed, as the names are): "January" is indexed as "januari".
 const NOT_NAMES = new Set(NOT_NAMES_TEXT.split(' ').flatMap((w) => [w, ...keywordTerms(w)]))
 
+// A double-barrelled name is one token ("Mandel-Brehm's"): read from its first part alone, its
+// second part was left among the subject terms, and any passage naming the person matched them.
 const NAME_TOKEN =
-  /(?<![\p{L}\p{N}-])(?:\p{Lu}\p{Ll}[\p{L}\p{N}]*(?:['’]s)?|\p{Lu}{2,}(?:-\p{Lu}+)*-\p{N}+(?![\p{L}\p{N}-]))/gu
+  /(?<![\p{L}\p{N}-])(?:\p{Lu}\p{Ll}[\p{L}\p{N}]*(?:-\p{Lu}\p{Ll}[\p{L}\p{N}]*)*(?:['’]s)?|\p{Lu}{2,}(?:-\p{Lu}+)*-\p{N}+(?![\p{L}\p{N}-]))/gu
 
 /**
  * Names: runs of capitalised words after the question's first word (the first is capitalised for
@@ -210,6 +218,7 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
       ...formCaption(q.answerType, q.text),
     ]),
   ]
+  const possessed = q.answerType === 'other' ? possessedAnswerType(q.text) : q.answerType
   const formAnswer = formAnswerOf({
     text: q.text,
     own: [...own],
@@ -225,7 +234,8 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
     terms: formAnswer === 'symbol' ? [...new Set([...terms, ...SYMBOL_WORD])] : terms,
     phrases,
     periods: [...new Set(periods)],
-    answerType: q.answerType,
+    // "What is X's home address?": the noun past the possessive says what is asked (asked-noun.ts).
+    answerType: possessed,
     names,
     nameHeads: [...new Set(runs.map((r) => r.at(-1) as string))],
     asksChange: RATE_FRAME.test(q.text),
@@ -238,5 +248,7 @@ export function analyzeQuestion(question: string | QueryAnalysis, company = ''):
     own: [...own],
     lineItems: lineItemsNamed(q.text),
     ...(formAnswer ? { formAnswer } : {}),
+    // The query module's nouns of an amount ask for one of money (query.ts AMOUNT_NOUNS).
+    ...(possessed !== q.answerType && possessed === 'amount' ? { asksMoney: true } : {}),
   }
 }

@@ -7,7 +7,7 @@
 import type { Citation, Relevance } from '@asks1/shared/contract/api'
 import { findCitations } from '@asks1/shared/contract/citations'
 import type { SearchHit } from '@asks1/shared/store'
-import { speaksOf } from './form-answers'
+import { printsListing, speaksOf } from './form-answers'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
 import { evidenceModel } from './rank'
 import { SELECT_DEFAULTS, subjectTerms } from './select'
@@ -33,6 +33,8 @@ function levelOf(text: string, evidence: number, q: QuestionAnalysis): Relevance
   // "What does the filer do?" asks for what describes it, in no words but its name: a text from
   // its description that speaks of it matches in full (form-answers.ts).
   if (q.formAnswer === 'description') return speaksOf(text, q.own ?? [], stemsOf) ? 'strong' : 'weak'
+  // "Which exchange …?" is answered by Item 501(b)(4)'s sentence, in the form's words, not the question's.
+  if (q.formAnswer === 'market' && printsListing(text)) return 'strong'
   const level = relevanceLevel(evidence)
   if (level !== 'strong') return level
   const about = subjectTerms(q).filter((t) => !t.includes(' '))

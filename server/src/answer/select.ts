@@ -13,6 +13,7 @@ import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
 import { TIME_WORDS } from '@asks1/shared/retrieval/query'
 import { withoutRoundings } from './approximations'
 import { blankContexts, printsBlank, withheldContexts } from './blanks'
+import { formDecision } from './form-select'
 import { withoutOffices } from './offices'
 import type { QuestionAnalysis } from './question'
 import type { RankedUnit } from './rank'
@@ -87,7 +88,7 @@ export function selectQuotes(
 ): Selection {
   const pool = ranked.slice(0, params.depth)
   const closest = pool.filter((u) => u.matched.length > 0).slice(0, 3)
-  const found = answering(q, pool, params)
+  const found = formDecision(q, ranked) ?? answering(q, pool, params)
   if ('reason' in found) {
     const first = found.first
     const shown = first ? [first, ...closest.filter((u) => u !== first)].slice(0, 3) : closest
@@ -219,6 +220,9 @@ function figureAnswers(
   // whose only figures are percentages states a rate or a share ("a target level of 100% of his
   // base salary"), not that sum.
   if (q.answerType === 'other') ok = ok.filter((u) => u.typeHit || blanked.has(u))
+  // A noun of money asked for ("closing share price", question.ts `asksMoney`): a count of shares
+  // or a percentage states no price.
+  if (q.asksMoney) ok = ok.filter((u) => blanked.has(u) || statesMoney(quoted(u)))
   // "How many" counts things: a sum of money is not a count ("How many paying subscribers?" is not
   // answered by the subscription's price, nor "How many people work there?" by a salary).
   if (q.answerType === 'count')
@@ -258,6 +262,10 @@ function countsThings(text: string, asked: readonly string[]): boolean {
     (f) => f.kind === 'percent' || (f.kind === 'number' && !f.label && !measures(f)),
   )
 }
+
+/** Whether a text states a sum of money (a per-share amount is one). */
+const statesMoney = (text: string): boolean =>
+  parseFigures(text).some((f) => f.kind === 'money' || f.kind === 'per-share')
 
 /** What a unit would quote: the whole unit, or its window when it is too long to quote whole. */
 const quoted = (u: RankedUnit): string => u.text.slice(u.window.from, u.window.to)

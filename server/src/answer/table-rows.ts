@@ -79,7 +79,12 @@ function partsOf(item: Candidate, q: QuestionAnalysis, model: EvidenceModel): Ca
  * its form, or naming a year and no other kind of answer ("What was X in 2011?", `asksFigure`),
  * with a year asked.
  */
-export function rowAnswers(q: QuestionAnalysis, tables: readonly Table[], model: EvidenceModel): RowAnswer[] {
+export function rowAnswers(
+  q: QuestionAnalysis,
+  allTables: readonly Table[],
+  model: EvidenceModel,
+): RowAnswer[] {
+  const tables = allTables.filter((t) => printsNames(t, q))
   const items = namedLineItems(namingTerms(q))
   if (!q.periods.some(isYear) && q.periods.length === 0) return positionRows(q, tables, items)
   // A yes/no question asking of a line item and a year ("Did it make a profit in 2011?") is answered
@@ -121,6 +126,19 @@ const answerOf = (c: Candidate, settles: boolean): RowAnswer => ({
   settles,
   figures: c.figures,
 })
+
+/**
+ * Whether a table prints what the question names (the last word of each name, as a passage must,
+ * rank.ts `namesHeld`) in its caption, column headers or row labels. A name qualifies the line item:
+ * "revenue from customers in Texas" is not the total revenue row of a table that breaks revenue down
+ * by no state, so a row of such a table answers a question the filing does not.
+ */
+function printsNames(t: Table, q: QuestionAnalysis): boolean {
+  if (q.nameHeads.length === 0) return true
+  const printed = [t.title ?? '', ...t.columns.map((c) => c.label), ...t.rows.map((r) => r.label)].join(' ')
+  const stems = new Set(stemsOf(printed))
+  return q.nameHeads.every((h) => stems.has(h))
+}
 
 /** The balance-sheet line items (Regulation S-X Rule 5-02 captions, financial-terms.ts): positions at a date. */
 const POSITIONS = new Set(LINE_ITEMS.filter((i) => i.statement === 'balance-sheet').map((i) => i.element))

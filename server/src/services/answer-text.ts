@@ -24,7 +24,13 @@ import {
   NOT_CONFIGURED_NOTE,
   withIntro,
 } from '../answer/extractive'
-import { printsSymbolOrBlank, SYMBOL_CAPTION } from '../answer/form-answers'
+import {
+  OFFERING_PRICE_CAPTION,
+  printsListing,
+  printsOfferingPrice,
+  printsSymbolOrBlank,
+  SYMBOL_CAPTION,
+} from '../answer/form-answers'
 import type { FormList } from '../answer/form-lists'
 import { streamAnswer } from '../answer/llm'
 import {
@@ -38,6 +44,7 @@ import {
 import { namesAsPrinted } from '../answer/printed-names'
 import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
 import { analyzeQuestion, type QuestionAnalysis } from '../answer/question'
+import { asksMarketPrice, NO_MARKET_CAPTION, saysNoMarketYet } from '../answer/untraded'
 import type { AppDeps } from '../deps'
 import { readLive, storeKey } from '../lookup'
 import { admitModel } from './admission'
@@ -217,19 +224,38 @@ async function described(deps: AnswerTextDeps, q: Question, analysis: QuestionAn
 }
 
 /**
+ * The passage of the form a question is answered (or refused) by, and the form's words it is
+ * searched by: the symbol's and the market's sentence (Item 501(b)(4)); for a market price, the
+ * statement that the shares have no public market yet (Item 201(a), untraded.ts).
+ */
+function formPassage(a: QuestionAnalysis): { test: (text: string) => boolean; caption: string } | null {
+  if (a.formAnswer === 'symbol') return { test: printsSymbolOrBlank, caption: SYMBOL_CAPTION }
+  if (a.formAnswer === 'market') return { test: printsListing, caption: SYMBOL_CAPTION }
+  if (a.formAnswer === 'offering-price') return { test: printsOfferingPrice, caption: OFFERING_PRICE_CAPTION }
+  if (a.formAnswer === 'public-market' || asksMarketPrice(a.text))
+    return { test: saysNoMarketYet, caption: NO_MARKET_CAPTION }
+  return null
+}
+
+/**
  * A question asking the trading symbol whose passages print none (nor its blank) gets the passages
  * of the form's own caption for it, "trading symbol" (Item 501(b)(4)), that print one: "What is
- * Facebook's ticker?" retrieves the product named Ticker, not the cover's `symbol “FB.”`.
+ * Facebook's ticker?" retrieves the product named Ticker, not the cover's `symbol “FB.”`. A
+ * question asking the market gets those printing Item 501(b)(4)'s sentence, which names both
+ * ("Which exchange is Facebook going public on?" retrieved the financial statements' index); one
+ * asking a market price, those saying the shares have no market yet (`formPassage`).
  */
-async function withSymbol(
+async function withFormPassage(
   analysis: QuestionAnalysis,
   hits: Hits,
   search: (q: QueryAnalysis) => Promise<Hits>,
 ): Promise<Hits> {
-  const prints = (h: Hits[number]) => printsSymbolOrBlank(h.chunk.text)
-  if (analysis.formAnswer !== 'symbol' || hits.some(prints)) return hits
+  const wanted = formPassage(analysis)
+  if (!wanted) return hits
+  const prints = (h: Hits[number]) => wanted.test(h.chunk.text)
+  if (hits.some(prints)) return hits
   const have = new Set(hits.map((h) => h.chunk.id))
-  const more = (await search(analyzeQuery(SYMBOL_CAPTION))).filter((h) => prints(h) && !have.has(h.chunk.id))
+  const more = (await search(analyzeQuery(wanted.caption))).filter((h) => prints(h) && !have.has(h.chunk.id))
   return [...hits, ...more]
 }
 
@@ -346,7 +372,7 @@ export async function answerText(deps: AnswerTextDeps, q: Question): Promise<Asy
   const search = (part: QueryAnalysis) => searchLive(deps, q, part)
   const parts = questionParts(query)
   if (parts.length < 2) {
-    q.hits = await withSymbol(q.analysis, await search(query), search)
+    q.hits = await withFormPassage(q.analysis, await search(query), search)
     q.analysis = namesAsPrinted(q.analysis, q.hits)
   } else {
     // Each part retrieves for what it asks (the words of one part pulled passages that answer

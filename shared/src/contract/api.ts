@@ -234,6 +234,7 @@ export const ABSTENTION_REASONS = {
   'no-period': 'not for the asked period',
   blank: 'the best match prints a blank where the answer belongs',
   undisclosed: 'the best match says the value is not disclosed',
+  'not-traded': 'a market price asked of shares the filing says have no public market yet',
 } as const
 export type AbstentionReason = keyof typeof ABSTENTION_REASONS
 const ABSTENTION_REASON_LIST = Object.keys(ABSTENTION_REASONS) as AbstentionReason[]

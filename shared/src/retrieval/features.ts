@@ -1,7 +1,7 @@
 /**
  * The switches of retrieval's components, so each can be measured alone and together
- * (`RETRIEVAL_OFF=heading,form,rerank pnpm eval:retrieval`). All on by default but `pathb`
- * (`RETRIEVAL_ON=pathb`): a part not yet good enough to ship is off in ALL_FEATURES and turned on
+ * (`RETRIEVAL_OFF=heading,form,rerank pnpm eval:retrieval`). All on by default but `pathb`,
+ * `acronyms` and `diverse` (`RETRIEVAL_ON=pathb`): a part not yet good enough to ship is off in ALL_FEATURES and turned on
  * with RETRIEVAL_ON (table rows were, until they cost the answers nothing: docs/tables.md, "Rows in
  * the default ranking").
  */
@@ -68,6 +68,14 @@ export interface RetrievalFeatures {
    * (docs/tables.md, "Rows in the default ranking"); `RETRIEVAL_OFF=rows` measures without them.
    */
   rows: boolean
+  /**
+   * Each passage loses a little for every neighbouring passage of its section ranked above it
+   * (rerank.ts `diversify`: maximal marginal relevance, nearness in the filing as the redundancy).
+   * Off by default (RETRIEVAL_ON=diverse): it lifts retrieval on every group and FinanceBench's
+   * answers, but costs the tuning sets' extractive answers citation precision (docs/retrieval.md,
+   * round 8).
+   */
+  diverse: boolean
 }
 
 export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
@@ -93,6 +101,7 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   acronyms: false,
   titles: true,
   rows: true,
+  diverse: false,
 }
 
 /**

@@ -233,14 +233,24 @@ export function answerTypeOf(question: string): AnswerType {
       // what / which + the noun it governs (the first content word after it).
       if (words[at + 1] === '%' || SHARE_NOUNS.test(first)) return 'percentage'
       if (asksSpan(words, at)) return 'duration'
-      if (TIME_UNITS.test(first) || TIME_NOUNS.test(first)) return 'date'
-      if (PLACE_NOUNS.test(first)) return 'location'
-      if (AMOUNT_NOUNS.test(first)) return 'amount'
-      if (first === 'number') return 'count'
-      if (NAME_NOUNS.test(first)) return 'name'
-      return 'other'
+      return nounAnswerType(first)
     }
   }
+}
+
+/**
+ * The kind of answer a noun governed by "what/which" asks for ("what city" → location, "what
+ * price" → amount), 'other' when it names none: the noun lists above, in one place for the
+ * interrogative's noun and for the answer module's reading past a possessive (asked-noun.ts).
+ */
+export function nounAnswerType(noun: string): AnswerType {
+  if (SHARE_NOUNS.test(noun)) return 'percentage'
+  if (TIME_UNITS.test(noun) || TIME_NOUNS.test(noun)) return 'date'
+  if (PLACE_NOUNS.test(noun)) return 'location'
+  if (AMOUNT_NOUNS.test(noun)) return 'amount'
+  if (noun === 'number') return 'count'
+  if (NAME_NOUNS.test(noun)) return 'name'
+  return 'other'
 }
 
 /** Words of the interrogative frame: they say what kind of answer is wanted, not its subject. */

@@ -25,10 +25,13 @@ export interface RerankWeights {
   section: number
   /** The form's caption for the asked answer printed whole (`captionPattern`). */
   caption: number
+  /** Lost by a passage per passage ranked above it under the same section path (`diversify`). */
+  diversity: number
 }
 /**
  * `caption` set on the tuning sets' core battery (eval/questions/core; 0.2 / 0.4 / 0.5 / 0.7 / 1:
- * MRR 0.510 / 0.519 / 0.525 / 0.525 / 0.525; docs/retrieval.md, round 7).
+ * MRR 0.510 / 0.519 / 0.525 / 0.525 / 0.525; docs/retrieval.md, round 7). `diversity` (with
+ * NEAR_CHUNKS) set on the tuning sets: MRR 0.716 / 0.719 / 0.720 at 0.1 / 0.2 / 0.3 (round 8).
  */
 export const RERANK_WEIGHTS: Readonly<RerankWeights> = {
   proximity: 0.3,
@@ -36,6 +39,7 @@ export const RERANK_WEIGHTS: Readonly<RerankWeights> = {
   answer: 0.1,
   section: 0.2,
   caption: 0.5,
+  diversity: 0.3,
 }
 
 /**
@@ -200,9 +204,59 @@ export function rerank(
     return { hit, score, rank }
   })
   scored.sort((a, b) => b.score - a.score || a.rank - b.rank)
+  const ordered = features.diverse ? diversify(scored, weights.diversity) : scored
   // The reply's score is the one the hits are ordered by (the fused ranks stay in denseRank/keywordRank).
-  const out = scored.map((s) => ({ ...s.hit, score: s.score }))
+  const out = ordered.map((s) => ({ ...s.hit, score: s.score }))
   return features.pages ? newPagesFirst(out) : out
+}
+
+/**
+ * Chunks this close in reading order (400-word windows, a new one every 300 words) under one
+ * section path are neighbours: set with the weight on the tuning sets (docs/retrieval.md, round 8).
+ */
+export const NEAR_CHUNKS = 3
+
+/**
+ * The rerank's best passages, never lowered: the answer quotes the best passages most, and the
+ * best passage's neighbour is often the rest of its answer (a table split across two windows:
+ * CAMP4's R&D expense on MD&A pp.98–99). Chosen on the answers (docs/retrieval.md, round 8): with
+ * 0, the check sets' extractive answers lose citation precision 66.3 → 65.5; with 2 they keep it.
+ */
+export const KEPT_ON_TOP = 2
+
+/**
+ * Neighbouring passages of one subsection repeat its words, so the pool ranks them together:
+ * Twitter's "how much money did Twitter lose" drew four neighbouring risk factors above the
+ * business overview stating the net loss, CAMP4's net proceeds question neighbouring Underwriting
+ * passages above the summary. Maximal marginal relevance (Carbonell and Goldstein, SIGIR 1998) with
+ * nearness in the filing as the redundancy: passages are taken greedily, each but the first
+ * KEPT_ON_TOP losing `weight` for every passage already taken under the same section path within
+ * NEAR_CHUNKS chunks of it.
+ */
+export function diversify<T extends { hit: SearchHit; score: number; rank: number }>(
+  scored: readonly T[],
+  weight: number,
+): T[] {
+  const rest = [...scored]
+  const kept = new Set(scored.slice(0, KEPT_ON_TOP))
+  const out: T[] = []
+  const near = (a: SearchHit, b: SearchHit) =>
+    a.chunk.section === b.chunk.section && Math.abs(a.chunk.ordinal - b.chunk.ordinal) <= NEAR_CHUNKS
+  while (rest.length > 0) {
+    let best = 0
+    let bestScore = Number.NEGATIVE_INFINITY
+    for (const [i, s] of rest.entries()) {
+      const v = kept.has(s) ? s.score : s.score - weight * out.filter((o) => near(o.hit, s.hit)).length
+      // Ties keep the pool's order (rest is in score order, ties by rank).
+      if (v > bestScore) {
+        bestScore = v
+        best = i
+      }
+    }
+    const [pick] = rest.splice(best, 1) as [T]
+    out.push({ ...pick, score: bestScore })
+  }
+  return out
 }
 
 /**

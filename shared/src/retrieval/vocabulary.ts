@@ -308,7 +308,7 @@ export const FORM_SECTIONS: readonly FormSection[] = [
 /*
  * The statements' titles are the consolidated forms only: a bare "Balance Sheet" or "Statements of
  * Operations" is also a title-case subsection of MD&A, and a title here makes a title-case heading
- * top-level (ingest/src/headings.ts).
+ * top-level (ingest/src/headings.ts). A bare or qualified title is read by `statementTitleOf`.
  */
 
 /**
@@ -345,7 +345,61 @@ const BY_TITLE = new Map<string, FormSection>(
 
 /** The standard section a printed heading names, or null (exact title after tidying). */
 export function formSectionOf(heading: string): FormSection | null {
-  return BY_TITLE.get(tidyTitle(heading)) ?? null
+  const tidy = tidyTitle(heading)
+  const exact = BY_TITLE.get(tidy)
+  if (exact) return exact
+  // A statement's title with its qualifiers ("Condensed Consolidated Balance Sheets",
+  // "Notes to unaudited condensed consolidated financial statements"): the consolidated title.
+  return STATEMENT_QUALIFIER.test(tidy) ? statementOfKey(statementKey(tidy)) : null
+}
+
+/**
+ * Words Regulation S-X lets a statement's title carry besides what the statement is: consolidated
+ * or combined (Rules 3A-02, 3A-05), condensed and unaudited interim statements (Article 10, Rule
+ * 10-01). Without them a title still names its statement.
+ */
+const STATEMENT_QUALIFIER = /\b(?:consolidated|combined|condensed|unaudited|interim)\b/
+const statementKey = (tidy: string): string =>
+  tidy
+    .replace(/\b(?:consolidated|combined|condensed|unaudited|interim|the)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+/** The financial statements and their notes: the sections a statement title may name bare. */
+const STATEMENT_IDS = new Set([
+  'balance-sheet',
+  'income-statement',
+  'cash-flow-statement',
+  'equity-statement',
+  'notes',
+])
+const BY_STATEMENT_KEY = new Map<string, FormSection>(
+  FORM_SECTIONS.filter((s) => STATEMENT_IDS.has(s.id)).flatMap((s) =>
+    s.titles.map((t) => [statementKey(tidyTitle(t)), s] as const),
+  ),
+)
+const EQUITY = FORM_SECTIONS.find((s) => s.id === 'equity-statement') as FormSection
+/**
+ * A statement by its title without qualifiers; a statement "of" changes in stockholders' or
+ * shareholders' equity or deficit (with whatever preferred stock precedes it: S-X Rule 3-04)
+ * whatever the classes it lists.
+ */
+function statementOfKey(key: string): FormSection | null {
+  const known = BY_STATEMENT_KEY.get(key)
+  if (known) return known
+  return /^statements? of .*\b(?:stockholders|shareholders)\b/.test(key) ? EQUITY : null
+}
+
+/**
+ * The statement (or the notes) a heading names, its title printed bare or qualified: "Balance
+ * Sheets", "Statements of Operations", as a registrant without subsidiaries titles them (Pandora).
+ * Bare, a title is also an MD&A subsection's ("Balance Sheet"), so only a heading read inside the
+ * financial statements is read so (ingest/src/headings.ts), and a path's top-level part (only
+ * there does ingest make one top-level).
+ */
+export function statementTitleOf(heading: string): FormSection | null {
+  const s = formSectionOf(heading)
+  if (s) return STATEMENT_IDS.has(s.id) ? s : null
+  return statementOfKey(statementKey(tidyTitle(heading)))
 }
 
 /**
@@ -386,8 +440,10 @@ export function formSectionsOfPath(path: string | null, joined = false): FormSec
   const known = BY_PATH.get(key)
   if (known) return known
   const out: FormSection[] = []
-  for (const part of path.split(PATH_SEP)) {
-    const named = joined ? formSectionsOfHeading(part) : [formSectionOf(part)]
+  for (const [i, part] of path.split(PATH_SEP).entries()) {
+    const named: (FormSection | null)[] = joined ? [...formSectionsOfHeading(part)] : [formSectionOf(part)]
+    // A bare statement title is top-level only inside the statements (statementTitleOf).
+    if (i === 0 && !named.some(Boolean)) named.push(statementTitleOf(part))
     for (const s of named) if (s && !out.includes(s)) out.push(s)
   }
   // A filing has a few hundred distinct paths; bounded all the same.
