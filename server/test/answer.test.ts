@@ -160,7 +160,9 @@ describe('extractive answers', () => {
     expect(r.text).toMatch(/^The filing does not appear to say/)
     expect(r.text).not.toMatch(/\[p\./)
     expect(r.abstention?.searched.terms).toEqual(expect.arrayContaining(['mark', 'zuckerberg', 'food']))
-    expect(r.abstention?.searched.sections).toEqual(['Prospectus summary'])
+    // No passage holds a word of it: no section is named as where the answer was looked for.
+    expect(r.abstention?.reason).toBe('no-passage')
+    expect(r.abstention?.searched.sections).toEqual([])
   })
   it('quotes only passages naming what the question names; abstains when none does', () => {
     const users = [
@@ -563,7 +565,11 @@ describe('extractive answers', () => {
     expect(rankUnits(daily, evidenceModel(daily, two)).find((u) => u.pages[0] === '61')?.matched).toEqual([])
   })
   it('abstains when no passage uses the question’s words', () => {
-    expect(extractiveAnswer('zebra giraffe', hits).abstention?.reason).toBe('no-passage')
+    const { abstention, text } = extractiveAnswer('zebra giraffe', hits)
+    expect(abstention?.reason).toBe('no-passage')
+    // No section was where the answer was looked for: none of its passages shares a word.
+    expect(abstention?.searched.sections).toEqual([])
+    expect(text).not.toContain('Sections searched')
   })
   it('scores a unit too long to quote on the window it quotes', () => {
     // A table flattened onto one line: "Deferred" near its start, "revenue" 1,500 characters on;

@@ -136,7 +136,11 @@ function abstain(
   note: string,
 ): ExtractiveResult {
   const terms = asTyped(question, [...q.names, ...q.terms, ...q.phrases.flatMap((p) => p.split(' '))])
-  const sections = [...new Set(hits.map((h) => h.chunk.section).filter((s): s is string => !!s))].slice(0, 5)
+  // The sections of the passages retrieval found; none when no passage shares a word with the
+  // question ('no-passage'): those it returned came by expansions alone, and naming their sections
+  // would say the answer was looked for there.
+  const found = sel.reason === 'no-passage' ? [] : hits
+  const sections = [...new Set(found.map((h) => h.chunk.section).filter((s): s is string => !!s))].slice(0, 5)
   const closest = sel.closest.map((u: RankedUnit) => ({
     pages: u.pages,
     section: u.section,
