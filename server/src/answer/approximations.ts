@@ -6,15 +6,13 @@
  * a bound ("over 1,200", "less than 10%") is neither a rounding nor an exact figure. Pure.
  */
 import { type Figure, figureStates, parseFigures } from '@asks1/shared/contract/figures'
-import type { RankedUnit } from './rank'
+import { quotedText, type RankedUnit } from './rank'
 
 /** Words marking a figure as rounded, just before it. */
 const ROUNDED_BEFORE = /\b(?:approximately|about|around|roughly|nearly|almost)\s*$/i
 /** Words marking a figure as a bound, just before it. */
 const BOUND_BEFORE =
   /\b(?:over|more\s+than|less\s+than|fewer\s+than|at\s+least|up\s+to|in\s+excess\s+of)\s*$/i
-
-const quotedText = (u: RankedUnit) => u.text.slice(u.window.from, u.window.to)
 
 /** A quote's figures, bounds left out, each marked rounded or exact. */
 function figuresWithMark(u: RankedUnit): { figure: Figure; rounded: boolean }[] {

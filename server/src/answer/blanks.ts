@@ -6,6 +6,9 @@
  * brackets ("[●]", "[__]"). Pure.
  */
 
+/** A verb of listing the shares on a market: Item 501(b)(4)'s sentence lists, quotes or trades them. */
+export const LISTS = /\b(?:list(?:ed|ing)?|quoted|traded)\b/i
+
 /** An empty quotation: `trading symbol “ .”`. */
 const EMPTY_QUOTE = /[“"]\s*[.,;]?\s*[”"]/
 
@@ -34,8 +37,10 @@ const SYMBOL_BLANK = new RegExp(`\\bsymbols?\\b[^.“”"]{0,40}?${EMPTY_QUOTE.s
  * common stock on the under the trading symbol", "approved for listing on , we cannot assure you").
  * Only after a verb of listing, so "and so on, …" is none.
  */
-const MARKET_BLANK =
-  /\b(?:list(?:ed|ing)?|quoted|traded)\b[^.;“”"]{0,60}?\bon\s+(?:the\s+)?(?:under\b|[,;.](?!\d))/i
+const MARKET_BLANK = new RegExp(
+  `${LISTS.source}[^.;“”"]{0,60}?\\bon\\s+(?:the\\s+)?(?:under\\b|[,;.](?!\\d))`,
+  'i',
+)
 
 /** Whether a text prints the trading symbol's blank (Item 501(b)(4)). */
 export const printsSymbolBlank = (text: string): boolean => SYMBOL_BLANK.test(text)

@@ -18,7 +18,7 @@ import { isHeading } from '@asks1/shared/contract/headings'
 import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
 import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { FORM_SECTIONS } from '@asks1/shared/retrieval/vocabulary'
-import { printsMarketBlank, printsSymbolBlank } from './blanks'
+import { LISTS, printsMarketBlank, printsSymbolBlank } from './blanks'
 import { asksProceedings } from './proceedings'
 
 export type FormAnswer =
@@ -87,9 +87,6 @@ export const printsOfferingPrice = (text: string): boolean => OFFERING_PRICE.tes
 
 /** The form's words for the offering price: what its passages are searched by when the question's words miss them. */
 export const OFFERING_PRICE_CAPTION = 'initial public offering price per share'
-
-/** A verb of listing the shares on a market: Item 501(b)(4)'s sentence lists, quotes or trades them. */
-const LISTS = /\b(?:list(?:ed|ing)?|quoted|traded)\b/i
 
 /**
  * Item 501(b)(4)'s sentence: the shares listed (quoted, traded) on a market under a trading symbol

@@ -10,7 +10,7 @@
  */
 
 import { isYear, yearsIn } from '@asks1/shared/contract/calendar'
-import { parseFigures } from '@asks1/shared/contract/figures'
+import { isMoney, parseFigures } from '@asks1/shared/contract/figures'
 import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
 import { holdsAnswerType, quarterWording, TIME_WORDS } from '@asks1/shared/retrieval/query'
 import { wordRelatives } from '@asks1/shared/retrieval/wordnet'
@@ -57,6 +57,9 @@ export interface RankedUnit extends TextUnit {
   /** The passage the unit comes from names what the question names (true when it names nothing). */
   namesHeld: boolean
 }
+
+/** What a unit quotes: the whole unit, or its window when it is too long to quote whole. */
+export const quotedText = (u: RankedUnit): string => u.text.slice(u.window.from, u.window.to)
 
 /** Calibrated on the tuning sets (facebook, pandora); see docs/answers.md. */
 export const NAME_WEIGHT = 8
@@ -359,7 +362,7 @@ function figureFacts(text: string): { hasFigure: boolean; moneyOnly: boolean } {
   const figures = parseFigures(text).filter((f) => !f.label)
   return {
     hasFigure: figures.length > 0,
-    moneyOnly: figures.length > 0 && figures.every((f) => f.kind === 'money' || f.kind === 'per-share'),
+    moneyOnly: figures.length > 0 && figures.every(isMoney),
   }
 }
 

@@ -8,12 +8,12 @@
  * $10.0 million", another period's table. Pure.
  */
 import { type Figure, figureStates, parseFigures } from '@asks1/shared/contract/figures'
-import type { RankedUnit } from './rank'
+import { quotedText, type RankedUnit } from './rank'
 import type { RowAnswer } from './table-rows'
 
 /** Whether a quote states one of the row's figures (after units and rounding). */
 function restates(u: RankedUnit, figures: readonly Figure[]): boolean {
-  const quoted = parseFigures(u.text.slice(u.window.from, u.window.to))
+  const quoted = parseFigures(quotedText(u))
   return quoted.some((q) => figures.some((f) => figureStates(f, q)))
 }
 

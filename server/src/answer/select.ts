@@ -8,7 +8,7 @@
  */
 import type { AbstentionReason } from '@asks1/shared/contract/api'
 import { isYear } from '@asks1/shared/contract/calendar'
-import { type Figure, parseFigures } from '@asks1/shared/contract/figures'
+import { type Figure, isMoney, parseFigures } from '@asks1/shared/contract/figures'
 import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
 import { TIME_WORDS } from '@asks1/shared/retrieval/query'
 import { withoutRoundings } from './approximations'
@@ -16,7 +16,7 @@ import { blankContexts, printsBlank, withheldContexts } from './blanks'
 import { formDecision } from './form-select'
 import { withoutOffices } from './offices'
 import type { QuestionAnalysis } from './question'
-import type { RankedUnit } from './rank'
+import { quotedText, type RankedUnit } from './rank'
 import { stemsOf } from './stems'
 
 export interface SelectParams {
@@ -222,11 +222,11 @@ function figureAnswers(
   if (q.answerType === 'other') ok = ok.filter((u) => u.typeHit || blanked.has(u))
   // A noun of money asked for ("closing share price", question.ts `asksMoney`): a count of shares
   // or a percentage states no price.
-  if (q.asksMoney) ok = ok.filter((u) => blanked.has(u) || statesMoney(quoted(u)))
+  if (q.asksMoney) ok = ok.filter((u) => blanked.has(u) || statesMoney(quotedText(u)))
   // "How many" counts things: a sum of money is not a count ("How many paying subscribers?" is not
   // answered by the subscription's price, nor "How many people work there?" by a salary).
   if (q.answerType === 'count')
-    ok = ok.filter((u) => !u.moneyOnly && (blanked.has(u) || countsThings(quoted(u), q.terms)))
+    ok = ok.filter((u) => !u.moneyOnly && (blanked.has(u) || countsThings(quotedText(u), q.terms)))
   if (ok.length === 0) return { reason: 'no-figure' }
   // A figure of the line item asked ("total revenue for the fiscal year ended …"), not another
   // table's total for that year (the executive compensation table's "Total"): the quoted words
@@ -234,7 +234,7 @@ function figureAnswers(
   const items = [...q.lineItems.keys()]
   if (items.length > 0) {
     ok = ok.filter(
-      (u) => blanked.has(u) || items.some((i) => lineItemsNamed(withoutOffices(quoted(u))).has(i)),
+      (u) => blanked.has(u) || items.some((i) => lineItemsNamed(withoutOffices(quotedText(u))).has(i)),
     )
     if (ok.length === 0) return { reason: 'no-line-item' }
   }
@@ -264,11 +264,7 @@ function countsThings(text: string, asked: readonly string[]): boolean {
 }
 
 /** Whether a text states a sum of money (a per-share amount is one). */
-const statesMoney = (text: string): boolean =>
-  parseFigures(text).some((f) => f.kind === 'money' || f.kind === 'per-share')
-
-/** What a unit would quote: the whole unit, or its window when it is too long to quote whole. */
-const quoted = (u: RankedUnit): string => u.text.slice(u.window.from, u.window.to)
+const statesMoney = (text: string): boolean => parseFigures(text).some(isMoney)
 
 /** A blank printed beside a term of what is asked that the unit matches ("offering price of $ per share"). */
 function blankOfSubject(u: RankedUnit, about: readonly string[]): boolean {

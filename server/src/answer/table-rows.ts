@@ -86,7 +86,7 @@ export function rowAnswers(
 ): RowAnswer[] {
   const tables = allTables.filter((t) => printsNames(t, q))
   const items = namedLineItems(namingTerms(q))
-  if (!q.periods.some(isYear) && q.periods.length === 0) return positionRows(q, tables, items)
+  if (q.periods.length === 0) return positionRows(q, tables, items)
   // A yes/no question asking of a line item and a year ("Did it make a profit in 2011?") is answered
   // by the row too: its figure for the year says yes or no.
   const figure =

@@ -35,6 +35,9 @@ export interface Figure {
   row?: string
 }
 
+/** Whether a figure is a sum of money: an amount or a per-share amount. */
+export const isMoney = (f: Pick<Figure, 'kind'>): boolean => f.kind === 'money' || f.kind === 'per-share'
+
 const SCALE_WORDS: Record<string, number> = {
   thousand: 1e3,
   k: 1e3,
@@ -390,7 +393,7 @@ export function printedAs(
   const out = cells.filter((c) => figureStates(c, quote))
   if (first && out.length > 0) return out.slice(0, 1)
   const units = pageUnits(pageText)
-  const money = quote.kind === 'money' || quote.kind === 'per-share'
+  const money = isMoney(quote)
   for (const f of parseFigures(pageText, { labels: true })) {
     if (money && isCount(f, pageText)) continue
     const inUnits = units.map((u) => scaleByUnits(f, u)).filter((s) => s !== f)
@@ -534,7 +537,7 @@ export function formatFigure(figure: Figure): string {
   const body = abs.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
   const sign = figure.number < 0 ? '-' : ''
   if (figure.kind === 'percent') return `${sign}${body}%`
-  const cur = figure.kind === 'money' || figure.kind === 'per-share' ? '$' : ''
+  const cur = isMoney(figure) ? '$' : ''
   const word = Object.entries(SCALE_NAMES).find(([, v]) => v === figure.scale)?.[0]
   const unit = figure.scale !== 1 && word ? ` ${word}` : ''
   return `${sign}${cur}${body}${unit}${figure.kind === 'per-share' ? ' per share' : ''}`

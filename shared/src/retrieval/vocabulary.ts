@@ -358,12 +358,11 @@ export function formSectionOf(heading: string): FormSection | null {
  * or combined (Rules 3A-02, 3A-05), condensed and unaudited interim statements (Article 10, Rule
  * 10-01). Without them a title still names its statement.
  */
-const STATEMENT_QUALIFIER = /\b(?:consolidated|combined|condensed|unaudited|interim)\b/
+const QUALIFIERS = 'consolidated|combined|condensed|unaudited|interim'
+const STATEMENT_QUALIFIER = new RegExp(`\\b(?:${QUALIFIERS})\\b`)
+const QUALIFIERS_AND_THE = new RegExp(`\\b(?:${QUALIFIERS}|the)\\b`, 'g')
 const statementKey = (tidy: string): string =>
-  tidy
-    .replace(/\b(?:consolidated|combined|condensed|unaudited|interim|the)\b/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
+  tidy.replace(QUALIFIERS_AND_THE, ' ').replace(/\s+/g, ' ').trim()
 /** The financial statements and their notes: the sections a statement title may name bare. */
 const STATEMENT_IDS = new Set([
   'balance-sheet',
