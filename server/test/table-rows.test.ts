@@ -205,6 +205,21 @@ describe('line items, their parts and two-part figure questions (facebook-s1 tab
     ])
   })
 
+  it('takes no second row for a line item only a synonym of the question’s words names', () => {
+    // WordNet reads "benefit" as "profit" too, which names net income; the question prints neither,
+    // so a net income row is no second answer to it. As retrieved with diversity on: the tax note
+    // first, then selected financial data restating the income statement (p.40, no statement).
+    const selected = TABLES.filter((t) => t.page === 'F-4').map((t) => ({ ...t, title: null, page: '40' }))
+    const tables = [...TABLES.filter((t) => t.page === 'F-28'), ...selected]
+    const q = analyzeQuestion(
+      'What was the balance of unrecognized tax benefits at the end of 2011 per the income tax note?',
+      company,
+    )
+    expect(rowAnswers(q, tables, evidenceModel(q, hits)).map((r) => `${r.text} [p.${r.page}]`)).toEqual([
+      'Gross unrecognized tax benefits—end of period, Year ended December 31, 2011: $63 million [p.F-28]',
+    ])
+  })
+
   it('answers the parts of a line item the question names from the item’s own table, not the total', () => {
     expect(
       rows('How much of Facebook’s 2011 revenue came from the United States and the rest of the world?'),

@@ -48,6 +48,12 @@ function namingTerms(q: QuestionAnalysis): Set<string> {
   return new Set([...q.terms, ...derived, ...synonyms])
 }
 
+/** The question's own terms and their derivations: the words it prints, without WordNet's synonyms. */
+function printedTerms(q: QuestionAnalysis, own: ReadonlySet<string>): Set<string> {
+  const { derived } = expansions({ ...q, terms: q.terms.filter((t) => own.has(t)) })
+  return new Set([...q.terms.filter((t) => own.has(t)), ...derived])
+}
+
 /**
  * The rows of a named line item's own table that the question names in full beside it: the parts
  * it asks about ("how did 2013 revenue split between advertising services and data licensing",
@@ -109,11 +115,17 @@ export function rowAnswers(
   const own = new Set(stemsOf(q.text))
   const ownItems = namedLineItems(namingTerms({ ...q, terms: q.terms.filter((t) => own.has(t)) }))
   const asks = (w: string) => (w.startsWith('item:') ? ownItems.has(w.slice(5)) : own.has(w))
+  const printedItems = namedLineItems(printedTerms(q, own))
   const picked: Candidate[] = []
   for (const c of parts.length > 0 ? parts : all) {
     if (picked.length >= MAX_ROWS) break
     const before = new Set(picked.flatMap((p) => p.named))
     if (picked.length > 0 && !c.named.some((w) => !before.has(w) && asks(w))) continue
+    // A second row's line item is one the question's printed words name, not one a WordNet synonym
+    // of them does: "benefit" is also "profit" (WordNet), which names net income, so "unrecognized
+    // tax benefits" drew Facebook's net income row from its selected data (p.40) as a second row.
+    // The first row may still be found by a synonym (the question has no other way to name it).
+    if (picked.length > 0 && c.item !== null && !printedItems.has(c.item)) continue
     picked.push(c)
   }
   return picked.map((c) => answerOf(c, c.item !== null && asksItems(q, new Set([c.item]))))
