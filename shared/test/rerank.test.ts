@@ -11,6 +11,7 @@ import {
   passageWords,
   periodEvidence,
   proximity,
+  repeats,
   rerank,
   sectionEvidence,
 } from '../src/retrieval/rerank'
@@ -135,6 +136,23 @@ describe('neighbouring passages of one section, fewer on top', () => {
     expect(diversify(pool.slice(0, 3), 0.2).map((s) => s.hit.chunk.id)).toEqual(['a', 'b', 'c'])
     expect(diversify(pool, 0.2).map((s) => s.hit.chunk.id)).toEqual(['a', 'b', 'c', 'e', 'd'])
     expect(diversify(pool, 0).map((s) => s.hit.chunk.id)).toEqual(['a', 'b', 'c', 'd', 'e'])
+  })
+
+  it('does not lower a neighbour printing a question term the passage above it lacks', () => {
+    const pool = scored([
+      ['note-1', 'NOTES › Income Taxes', 80, 1.4],
+      ['note-2', 'NOTES › Income Taxes', 81, 1.3],
+      ['note-3', 'NOTES › Income Taxes', 82, 1.25],
+      ['mdna', 'MD&A', 30, 1.2],
+    ]).map((s, i) => ({ ...s, held: new Set(i === 2 ? ['tax', 'unrecogn'] : ['tax']) }))
+    // note-3 prints "unrecognized", which neither passage above it does: the rest of the answer.
+    expect(diversify(pool, 0.2).map((s) => s.hit.chunk.id)).toEqual(['note-1', 'note-2', 'note-3', 'mdna'])
+    // Printing only what they print, it is their echo and moves below the other section.
+    const echo = pool.map((s) => ({ ...s, held: new Set(['tax']) }))
+    expect(diversify(echo, 0.2).map((s) => s.hit.chunk.id)).toEqual(['note-1', 'note-2', 'mdna', 'note-3'])
+    const [a, , c] = pool as [(typeof pool)[0], unknown, (typeof pool)[0]]
+    expect(repeats(c, a)).toBe(true)
+    expect(repeats(a, c)).toBe(false)
   })
 
   it('is a switch of the rerank (RETRIEVAL_ON=diverse)', () => {

@@ -201,7 +201,9 @@ export function rerank(
       }
       score += NAMED_WEIGHT * lift
     }
-    return { hit, score, rank }
+    // The question's terms the passage prints: what `diversify` reads a neighbour's novelty by.
+    const held = features.diverse ? new Set([...terms].filter((t) => p.wordSet.has(t))) : undefined
+    return { hit, score, rank, held }
   })
   scored.sort((a, b) => b.score - a.score || a.rank - b.rank)
   const ordered = features.diverse ? diversify(scored, weights.diversity) : scored
@@ -219,34 +221,55 @@ export const NEAR_CHUNKS = 3
 /**
  * The rerank's best passages, never lowered: the answer quotes the best passages most, and the
  * best passage's neighbour is often the rest of its answer (a table split across two windows:
- * CAMP4's R&D expense on MD&A pp.98–99). Chosen on the answers (docs/retrieval.md, round 8): with
- * 0, the check sets' extractive answers lose citation precision 66.3 → 65.5; with 2 they keep it.
+ * CAMP4's R&D expense on MD&A pp.98–99). Chosen on the check sets' answers, not the tuning sets
+ * (docs/retrieval.md, rounds 8 and 9): the tuning answers are the same with 0, 1 or 2 kept and
+ * the tuning MRR prefers 0 or 1 (0.718 against 0.715); the check answers lose a citation with 0
+ * (Twitter's MoPub question quotes p.82 too). Weigh it as a choice made on the check sets.
  */
 export const KEPT_ON_TOP = 2
+
+/** A scored candidate of the rerank; `held`: the question's discriminating terms its passage prints. */
+export interface Scored {
+  hit: SearchHit
+  score: number
+  rank: number
+  held?: ReadonlySet<string>
+}
+
+/**
+ * Whether passage `b` repeats passage `a`, taken above it: a neighbour in the filing (the same
+ * section path, within NEAR_CHUNKS chunks) that prints none of the question's terms `a` lacks.
+ * A neighbour printing a term the passage above does not is the rest of the answer, not its echo
+ * (novelty as cover of the query's aspects: Zhai, Cohen and Lafferty, SIGIR 2003; Santos, Macdonald
+ * and Ounis, WWW 2010). With nearness alone, such neighbours gave way to passages of other sections
+ * that hold fewer of the question's words, and the extractive answer quoted them (docs/retrieval.md,
+ * round 9). Without `held` (a caller's own pool), nearness alone.
+ */
+export function repeats(a: Scored, b: Scored): boolean {
+  if (a.hit.chunk.section !== b.hit.chunk.section) return false
+  if (Math.abs(a.hit.chunk.ordinal - b.hit.chunk.ordinal) > NEAR_CHUNKS) return false
+  if (!a.held || !b.held) return true
+  for (const t of b.held) if (!a.held.has(t)) return false
+  return true
+}
 
 /**
  * Neighbouring passages of one subsection repeat its words, so the pool ranks them together:
  * Twitter's "how much money did Twitter lose" drew four neighbouring risk factors above the
  * business overview stating the net loss, CAMP4's net proceeds question neighbouring Underwriting
  * passages above the summary. Maximal marginal relevance (Carbonell and Goldstein, SIGIR 1998) with
- * nearness in the filing as the redundancy: passages are taken greedily, each but the first
- * KEPT_ON_TOP losing `weight` for every passage already taken under the same section path within
- * NEAR_CHUNKS chunks of it.
+ * `repeats` as the redundancy: passages are taken greedily, each but the first KEPT_ON_TOP losing
+ * `weight` for every passage already taken that it repeats.
  */
-export function diversify<T extends { hit: SearchHit; score: number; rank: number }>(
-  scored: readonly T[],
-  weight: number,
-): T[] {
+export function diversify<T extends Scored>(scored: readonly T[], weight: number): T[] {
   const rest = [...scored]
   const kept = new Set(scored.slice(0, KEPT_ON_TOP))
   const out: T[] = []
-  const near = (a: SearchHit, b: SearchHit) =>
-    a.chunk.section === b.chunk.section && Math.abs(a.chunk.ordinal - b.chunk.ordinal) <= NEAR_CHUNKS
   while (rest.length > 0) {
     let best = 0
     let bestScore = Number.NEGATIVE_INFINITY
     for (const [i, s] of rest.entries()) {
-      const v = kept.has(s) ? s.score : s.score - weight * out.filter((o) => near(o.hit, s.hit)).length
+      const v = kept.has(s) ? s.score : s.score - weight * out.filter((o) => repeats(o, s)).length
       // Ties keep the pool's order (rest is in score order, ties by rank).
       if (v > bestScore) {
         bestScore = v
