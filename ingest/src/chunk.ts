@@ -12,7 +12,15 @@ import {
   PLACEHOLDER_LINE as PLACEHOLDER,
   tidyHeading as tidy,
 } from '@asks1/shared/contract/headings'
-import { isHeading, isTitleHeading, printedByTable, SectionPath, TableHeader, tableLine } from './headings'
+import {
+  figuresRow,
+  isHeading,
+  isTitleHeading,
+  printedByTable,
+  SectionPath,
+  TableHeader,
+  tableLine,
+} from './headings'
 import { ExhibitLists, isChunked } from './matter'
 
 export { isHeading, isTitleHeading } from './headings'
@@ -103,10 +111,6 @@ function readBody(body: readonly PageRecord[]): { words: Word[]; headings: Headi
   })
   return { words, headings: trail.headings }
 }
-
-/** A table's row: two figures or more, the last at the line's end ("Revenues $66,608 $62,286"). */
-const figuresRow = (line: string | null): boolean =>
-  line !== null && (line.match(/\(?\$?\d[\d,.]*\)?\s*%?/g) ?? []).length >= 2 && /\d\)?\s*%?$/.test(line)
 
 /** The headings read so far, each as the section path it starts, in reading order. */
 class HeadingTrail {
