@@ -1,8 +1,9 @@
 /**
  * Body pages to tagged chunks: 400 words with a 100-word overlap (or, with `sections`, cut at the
- * filing's section headings and windowed so within a section: windows.ts), an inline `[p.N]` tag at each printed page start and at the chunk start, the section path the chunk
- * falls under, and an id that depends only on the filing and the chunk's content (so re-ingesting
- * the same file gives the same ids).
+ * filing's section headings and windowed so within each section: windows.ts), an inline `[p.N]` tag
+ * at each printed page start and at the chunk start, the section path the chunk falls under, and an
+ * id that depends only on the filing and the chunk's content (so re-ingesting the same file gives
+ * the same ids).
  */
 import { createHash } from 'node:crypto'
 import type { Chunk, PageRecord } from '@asks1/shared/contract/chunk'
