@@ -13,6 +13,7 @@ import { lineItemsNamed } from '@asks1/shared/retrieval/line-items'
 import { TIME_WORDS } from '@asks1/shared/retrieval/query'
 import { withoutRoundings } from './approximations'
 import { blankContexts, printsBlank, withheldContexts } from './blanks'
+import { aboutOthers } from './courtesy-names'
 import { formDecision } from './form-select'
 import { withoutOffices } from './offices'
 import type { QuestionAnalysis } from './question'
@@ -99,6 +100,11 @@ export function selectQuotes(
   const quotes: RankedUnit[] = []
   const subject = new Set(subjectTerms(q))
   const bestHolds = best.matched.filter((m) => subject.has(m))
+  // A "who" question is answered by the person the best quote names: a follower speaking by
+  // courtesy title only of someone else ("Mr. Chernin … chief executive officer of Fox
+  // Entertainment Group") is about another person's office (courtesy-names.ts). Precision round 3,
+  // docs/answers.md.
+  const sameParty = (u: RankedUnit) => q.answerType !== 'name' || !aboutOthers(best.text, u.text)
   // A follower holds the asked kind of answer (a figure, a name, a date) when the best does: one
   // without it says something about the subject but not what was asked, and is on a page that is
   // not gold 3 times in 4 (first quote round, docs/answers.md).
@@ -110,7 +116,8 @@ export function selectQuotes(
         (u.typeHit || !best.typeHit) &&
         (u.score >= params.followApart * best.score ||
           bestHolds.length === 0 ||
-          u.matched.some((m) => bestHolds.includes(m))),
+          u.matched.some((m) => bestHolds.includes(m))) &&
+        sameParty(u),
     )
   // Twins are folded among the quotes chosen, not replaced by the next unit down the list.
   for (const u of [best, ...followers].slice(0, params.max)) {
