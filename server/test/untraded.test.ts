@@ -21,6 +21,15 @@ describe('a market price of shares with no market yet (untraded.ts)', () => {
     expect(asksMarketPrice('How much will one Acme share cost in the IPO?')).toBe(false)
   })
 
+  it('is one of the form’s answers, read once with the question', () => {
+    expect(
+      analyzeQuestion("What was Acme's closing share price on its first day of trading?", company).formAnswer,
+    ).toBe('market-price')
+    expect(
+      analyzeQuestion('What is the initial public offering price per share?', company).formAnswer,
+    ).not.toBe('market-price')
+  })
+
   it('reads the statement in the present, not an annual report’s past', () => {
     expect(
       saysNoMarketYet(

@@ -20,12 +20,14 @@ import { keywordTerms } from '@asks1/shared/retrieval/terms'
 import { FORM_SECTIONS } from '@asks1/shared/retrieval/vocabulary'
 import { LISTS, printsMarketBlank, printsSymbolBlank } from './blanks'
 import { asksProceedings } from './proceedings'
+import { asksMarketPrice } from './untraded'
 
 export type FormAnswer =
   | 'symbol'
   | 'market'
   | 'offering-price'
   | 'public-market'
+  | 'market-price'
   | 'description'
   | 'proceedings'
 
@@ -154,6 +156,8 @@ export function formAnswerOf(q: {
     return 'offering-price'
   // "Which exchange …?" asks a market's name, which the query module may read as a place ("… on?").
   if (['other', 'name', 'location'].includes(q.answerType) && MARKET_QUESTION.test(q.text)) return 'market'
+  // A price only trading sets (Item 201(a)(1), untraded.ts), whatever interrogative asks it.
+  if (asksMarketPrice(q.text)) return 'market-price'
   if (q.answerType !== 'other' && q.answerType !== 'name') return null
   if (q.terms.some((t) => SYMBOL_TERMS.has(t))) return 'symbol'
   if (asksProceedings(q.terms)) return 'proceedings'

@@ -10,7 +10,7 @@ import { printsBlank, printsMarketBlank } from './blanks'
 import { printsListing, printsOfferingPrice } from './form-answers'
 import type { QuestionAnalysis } from './question'
 import type { RankedUnit } from './rank'
-import { asksMarketPrice, saysNoMarketYet } from './untraded'
+import { saysNoMarketYet } from './untraded'
 
 type Decision = { ok: RankedUnit[] } | { reason: AbstentionReason; first?: RankedUnit }
 
@@ -19,7 +19,7 @@ export function formDecision(q: QuestionAnalysis, ranked: readonly RankedUnit[])
   if (q.formAnswer === 'market') return marketAnswer(ranked)
   if (q.formAnswer === 'offering-price') return offeringPriceAnswer(ranked)
   if (q.formAnswer === 'public-market') return noMarketYet(ranked)
-  if (asksMarketPrice(q.text)) return untraded(ranked)
+  if (q.formAnswer === 'market-price') return untraded(ranked)
   return null
 }
 

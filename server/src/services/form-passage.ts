@@ -13,7 +13,7 @@ import {
   SYMBOL_CAPTION,
 } from '../answer/form-answers'
 import type { QuestionAnalysis } from '../answer/question'
-import { asksMarketPrice, NO_MARKET_CAPTION, saysNoMarketYet } from '../answer/untraded'
+import { NO_MARKET_CAPTION, saysNoMarketYet } from '../answer/untraded'
 import type { Hits } from './question'
 
 /**
@@ -25,7 +25,7 @@ function formPassage(a: QuestionAnalysis): { test: (text: string) => boolean; ca
   if (a.formAnswer === 'symbol') return { test: printsSymbolOrBlank, caption: SYMBOL_CAPTION }
   if (a.formAnswer === 'market') return { test: printsListing, caption: SYMBOL_CAPTION }
   if (a.formAnswer === 'offering-price') return { test: printsOfferingPrice, caption: OFFERING_PRICE_CAPTION }
-  if (a.formAnswer === 'public-market' || asksMarketPrice(a.text))
+  if (a.formAnswer === 'public-market' || a.formAnswer === 'market-price')
     return { test: saysNoMarketYet, caption: NO_MARKET_CAPTION }
   return null
 }
