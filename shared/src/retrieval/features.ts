@@ -76,6 +76,13 @@ export interface RetrievalFeatures {
    * round 8).
    */
   diverse: boolean
+  /**
+   * Not retrieval's but the extractive answer's (select.ts `weakBest`): after a first quote matching
+   * the question weakly (evidence below 0.45), a second or third quote comes only from the two
+   * passages retrieval ranked first. On by default; `RETRIEVAL_OFF=weakfollow` measures without it
+   * (docs/answers.md, "Precision round 3").
+   */
+  weakfollow: boolean
 }
 
 export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
@@ -102,6 +109,7 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   titles: true,
   rows: true,
   diverse: false,
+  weakfollow: true,
 }
 
 /**
