@@ -115,9 +115,9 @@ export function selectQuotes(
   // docs/answers.md.
   const sameParty = (u: RankedUnit) => q.answerType !== 'name' || !aboutOthers(best.text, u.text)
   // After a weak best (evidence below weakBest), the retrieved passages' order is the better
-  // evidence of what is on the subject: a follower from a passage retrieval ranked third or lower
-  // was on a page that is not gold 3 times in 4 on the tuning sets (precision round 3,
-  // docs/answers.md; grid 0.3-0.7 chosen on tuning, mid-plateau of the settings losing no fact).
+  // evidence of what is on the subject: such a follower from a passage retrieval ranked third or
+  // lower was off the gold pages 5 times in 7 on the tuning sets, 16 in 22 on all four groups
+  // (precision round 3, docs/answers.md; tuning grid 0.4-0.7, the middle of those losing no fact).
   // A follower holds the asked kind of answer (a figure, a name, a date) when the best does: one
   // without it says something about the subject but not what was asked, and is on a page that is
   // not gold 3 times in 4 (first quote round, docs/answers.md).
