@@ -98,6 +98,8 @@ export async function prepare(plan: Plan, opts: PrepareOptions = {}): Promise<Ru
         file: f.file,
         store,
         embedder,
+        // Chunking is retrieval's ingest-time part: RETRIEVAL_ON=chunksections measures chunks cut at headings.
+        sections: featuresOff(env.RETRIEVAL_OFF, env.RETRIEVAL_ON).chunksections,
         onProgress: (stage, done, total) => {
           // One line per 25% of the embedding stage: it is the slow one.
           if (stage !== 'embed' || total === 0) return

@@ -1,7 +1,9 @@
 /**
- * Body pages to tagged chunks: 400 words with a 100-word overlap, an inline `[p.N]` tag at each printed
- * page start and at the chunk start, the section path the chunk falls under, and an id that depends
- * only on the filing and the chunk's content (so re-ingesting the same file gives the same ids).
+ * Body pages to tagged chunks: 400 words with a 100-word overlap (or, with `sections`, cut at the
+ * filing's section headings and windowed so within each section: windows.ts), an inline `[p.N]` tag
+ * at each printed page start and at the chunk start, the section path the chunk falls under, and an
+ * id that depends only on the filing and the chunk's content (so re-ingesting the same file gives
+ * the same ids).
  */
 import { createHash } from 'node:crypto'
 import type { Chunk, PageRecord } from '@asks1/shared/contract/chunk'
@@ -12,13 +14,28 @@ import {
   PLACEHOLDER_LINE as PLACEHOLDER,
   tidyHeading as tidy,
 } from '@asks1/shared/contract/headings'
-import { isHeading, isTitleHeading, printedByTable, SectionPath, TableHeader, tableLine } from './headings'
+import {
+  figuresRow,
+  isHeading,
+  isTitleHeading,
+  printedByTable,
+  SectionPath,
+  TableHeader,
+  tableLine,
+} from './headings'
 import { ExhibitLists, isChunked } from './matter'
+import { sectionWindows, windows } from './windows'
 
 export { isHeading, isTitleHeading } from './headings'
 
 export const CHUNK_WORDS = 400
 export const CHUNK_OVERLAP = 100
+/**
+ * With `sections`, a run of sections shorter than this is packed with the next ones while they fit
+ * (windows.ts `pack`): at the chunk's size, short sections fill a chunk. Measured at 0, 100, 200
+ * and 400 (docs/retrieval.md, round 9): 0 leaves heading-only fragments of 2 to 10 words.
+ */
+export const CHUNK_PACK = CHUNK_WORDS
 
 /** A UUID-shaped digest: Qdrant point ids must be UUIDs or integers, SQLite takes any text. */
 export function chunkId(filing: string, text: string, occurrence: number): string {
@@ -31,6 +48,13 @@ export interface ChunkOptions {
   version: string
   words?: number
   overlap?: number
+  /**
+   * Chunks stop at section headings (the feature `chunksections`, RETRIEVAL_ON=chunksections at
+   * ingest; off by default: docs/retrieval.md, round 9); unset, windows run over the whole body.
+   */
+  sections?: boolean
+  /** Words under which a section is packed with the next ones (default CHUNK_PACK). */
+  pack?: number
 }
 
 interface Word {
@@ -52,15 +76,22 @@ export function chunkPages(pages: PageRecord[], opts: ChunkOptions): Chunk[] {
   if (overlap >= size) throw new Error('chunk overlap must be smaller than the chunk size')
   const body = pages.filter(isChunked)
   const { words, headings } = readBody(body)
+  const bySection = opts.sections === true
+  const ranges = bySection
+    ? sectionWindows(words.length, headings, { size, overlap, pack: opts.pack ?? CHUNK_PACK })
+    : windows(words.length, size, overlap)
   const chunks: Chunk[] = []
   const seen = new Map<string, number>()
-  for (const [start, end] of windows(words.length, size, overlap)) {
+  for (const [start, end] of ranges) {
     const { text, covered } = taggedText(words, body, start, end)
     const occurrence = seen.get(text) ?? 0
     seen.set(text, occurrence + 1)
     // Headings that start inside the chunk, before the next chunk starts (one there is the next
-    // chunk's, which holds what follows it): the chunk belongs to those sections too.
-    const { section, inner } = sectionsOf(headings, start, Math.min(end, start + size - overlap))
+    // chunk's, which holds what follows it): the chunk belongs to those sections too. Cut at
+    // sections, only packed short sections start inside a chunk, and the next chunk starts at its end.
+    const { section, inner } = bySection
+      ? sectionsOf(headings, start, end, true)
+      : sectionsOf(headings, start, Math.min(end, start + size - overlap))
     const coveredPages = covered.map((i) => body[i] as PageRecord)
     const pdfPages = [...new Set(coveredPages.flatMap((p) => p.pdfPages))].sort((a, b) => a - b)
     chunks.push({
@@ -103,10 +134,6 @@ function readBody(body: readonly PageRecord[]): { words: Word[]; headings: Headi
   })
   return { words, headings: trail.headings }
 }
-
-/** A table's row: two figures or more, the last at the line's end ("Revenues $66,608 $62,286"). */
-const figuresRow = (line: string | null): boolean =>
-  line !== null && (line.match(/\(?\$?\d[\d,.]*\)?\s*%?/g) ?? []).length >= 2 && /\d\)?\s*%?$/.test(line)
 
 /** The headings read so far, each as the section path it starts, in reading order. */
 class HeadingTrail {
@@ -182,20 +209,6 @@ class HeadingTrail {
 }
 
 /**
- * The chunks' word ranges `[start, end)`: `size` words each, the next starting `size - overlap`
- * words on, the last ending with the text.
- */
-function windows(total: number, size: number, overlap: number): [number, number][] {
-  const out: [number, number][] = []
-  for (let start = 0; start < total; start += size - overlap) {
-    const end = Math.min(start + size, total)
-    out.push([start, end])
-    if (end === total) break
-  }
-  return out
-}
-
-/**
  * A chunk's text: its words, with the printed page's tag at its start and at each page start inside
  * it; and the pages it covers (indexes into the body), in order.
  */
@@ -220,17 +233,22 @@ function taggedText(
 
 /**
  * The section path a chunk starting at word `start` falls under (the last heading at or before it),
- * and the paths of the headings after that which start before `innerEnd`.
+ * and the paths of the headings after that which start before `innerEnd` (`distinct`: leaving out a
+ * running head that repeats the chunk's own path).
  */
 function sectionsOf(
   headings: readonly Heading[],
   start: number,
   innerEnd: number,
+  distinct = false,
 ): { section: string | null; inner: string[] } {
   let h = -1
   while (h + 1 < headings.length && (headings[h + 1] as Heading).at <= start) h++
+  const section = h >= 0 ? (headings[h] as Heading).text : null
   const inner: string[] = []
-  for (let j = h + 1; j < headings.length && (headings[j] as Heading).at < innerEnd; j++)
-    inner.push((headings[j] as Heading).text)
-  return { section: h >= 0 ? (headings[h] as Heading).text : null, inner }
+  for (let j = h + 1; j < headings.length && (headings[j] as Heading).at < innerEnd; j++) {
+    const text = (headings[j] as Heading).text
+    if (!distinct || text !== section) inner.push(text)
+  }
+  return { section, inner }
 }

@@ -22,6 +22,7 @@ import {
   readConfig,
 } from '@asks1/shared/config'
 import { loadRegistry, RegistryError } from '@asks1/shared/filings-loader'
+import { featuresOff } from '@asks1/shared/retrieval/features'
 import type { Store } from '@asks1/shared/store'
 import { Type } from 'typebox'
 import { amendFiling, describeAmendment } from './amend'
@@ -242,6 +243,8 @@ async function commandIngest(kind: 'run' | 'amend', args: string[], config: Base
         sha256: createHash('sha256').update(data).digest('hex'),
         startedAt: started,
         embedder,
+        // An ingest-time part of retrieval, switched as the query-time ones are (features.ts).
+        sections: featuresOff(io.env.RETRIEVAL_OFF, io.env.RETRIEVAL_ON).chunksections,
         signal: controller.signal,
         onProgress: (stage: Stage, done: number, total: number) => progress.update(stage, done, total),
       }

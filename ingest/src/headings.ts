@@ -178,6 +178,10 @@ export function tableLine(line: string): boolean {
   return !/[.:;?!,]["”’)]*$/.test(text) && /\d/.test(text) && text.split(/\s+/).length <= ROW_WORDS
 }
 
+/** A table's row: two figures or more, the last at the line's end ("Revenues $66,608 $62,286"). */
+export const figuresRow = (line: string | null): boolean =>
+  line !== null && (line.match(/\(?\$?\d[\d,.]*\)?\s*%?/g) ?? []).length >= 2 && /\d\)?\s*%?$/.test(line)
+
 /**
  * A line the page's tables print as their own: a row's label as printed ("Mark Zuckerberg" in the
  * beneficial owners' table; case kept, so the heading "Sales and Marketing" over a table whose row is

@@ -35,6 +35,11 @@ export interface IngestOptions {
    * `false` writes no row, as versions written before rows existed.
    */
   tableRows?: boolean
+  /**
+   * Chunks stop at the filing's section headings (chunk.ts, windows.ts; default false: 400-word
+   * windows over the whole body). Callers pass the `chunksections` feature (RETRIEVAL_ON).
+   */
+  sections?: boolean
   /** Everything but the write. */
   dryRun?: boolean
   onProgress?: (stage: Stage, done: number, total: number) => void
@@ -115,7 +120,11 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
 
   const t1 = performance.now()
   const body = pagesFor('chunk', pages)
-  const chunks = chunkPages(body, { filing, version: DRY_RUN_VERSION })
+  const chunks = chunkPages(body, {
+    filing,
+    version: DRY_RUN_VERSION,
+    sections: opts.sections === true,
+  })
   const rows = opts.tableRows === false ? [] : tableRowUnits(body, chunks)
   if (chunks.length === 0)
     throw new InputError(`${opts.file}: no body text left to chunk after trimming front and back matter`)
@@ -181,6 +190,7 @@ export async function ingestPages(opts: IngestPagesOptions): Promise<IngestSumma
           model: ready ? embedder.model : null,
           chunkWords: CHUNK_WORDS,
           chunkOverlap: CHUNK_OVERLAP,
+          chunkSections: opts.sections === true,
           tableRows: rows.length,
           ...opts.meta,
         },

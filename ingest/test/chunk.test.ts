@@ -36,6 +36,41 @@ describe('chunking real pages (samples/pandora-s1.htm)', () => {
     expect(chunks.map((c) => c.ordinal)).toEqual(chunks.map((_, i) => i))
   })
 
+  it('cuts at the headings: no chunk runs into the next section, long sections overlap (sections)', () => {
+    const chunks = chunkPages(pages, { filing: 'pandora-s1', version: 'v1', sections: true })
+    const all = words(chunks.map((c) => c.text).join(' '))
+    expect(all.length).toBeGreaterThan(0)
+    for (const c of chunks) {
+      expect(words(c.text).length).toBeLessThanOrEqual(CHUNK_WORDS)
+      // Printed-page tags as exact as the windows': one at the start, one at each page start.
+      expect(c.text.startsWith(`[p.${c.pages[0]}] `)).toBe(true)
+      expect(pageTagsIn(c.text)).toEqual(c.pages)
+    }
+    // The employee count sits in the chunk of its own section, which starts at its heading; with
+    // 400-word windows it was filed under the section before (Intellectual Property).
+    const staff = chunks.find((c) => c.text.includes('we had 295 employees'))
+    expect([staff?.section, ...(staff?.innerSections ?? [])]).toContain('WHAT WE DO › Employees')
+    // Short sections are packed (CHUNK_PACK); unpacked, the section is its chunk's own path.
+    const alone = chunkPages(pages, { filing: 'pandora-s1', version: 'v1', sections: true, pack: 0 })
+    const own = alone.find((c) => c.text.includes('we had 295 employees'))
+    expect(own?.section).toBe('WHAT WE DO › Employees')
+    expect(words(own?.text ?? '')[0]).toBe('Employees')
+    const windowed = chunkPages(pages, { filing: 'pandora-s1', version: 'v1' })
+    expect(windowed.find((c) => c.text.includes('we had 295 employees'))?.section).not.toBe(
+      'WHAT WE DO › Employees',
+    )
+    // A section longer than a chunk: consecutive windows of one path share 100 words.
+    const i = chunks.findIndex(
+      (c, k) => k > 0 && c.section === chunks[k - 1]?.section && words(c.text).length > CHUNK_OVERLAP,
+    )
+    expect(i).toBeGreaterThan(0)
+    const prev = words((chunks[i - 1] as { text: string }).text)
+    expect(words((chunks[i] as { text: string }).text).slice(0, CHUNK_OVERLAP)).toEqual(
+      prev.slice(-CHUNK_OVERLAP),
+    )
+    expect(chunks.map((c) => c.ordinal)).toEqual(chunks.map((_, k) => k))
+  })
+
   it('starts every chunk with its page tag and tags each page start inside it', () => {
     const chunks = chunkPages(pages, { filing: 'pandora-s1', version: 'v1' })
     for (const c of chunks) {
@@ -145,6 +180,37 @@ describe('chunking real pages (samples/pandora-s1.htm)', () => {
     expect(a?.innerSections).toEqual(['BUSINESS › Employees'])
     expect(b?.section).toBe('BUSINESS › Employees')
     expect(b?.innerSections).toEqual(['BUSINESS › Properties'])
+  })
+
+  it('files a chunk under the section it is in, packing only short sections (sections on)', () => {
+    const page = (label: string, text: string): PageRecord => ({ label, pdfPages: [], text, matter: 'body' })
+    const words = (n: number, w: string) => Array.from({ length: n }, () => w).join(' ')
+    const body = [
+      page('5', `BUSINESS\n${words(3, 'ip')}\nEmployees\n${words(4, 'staff')}`),
+      page('6', `Properties\n${words(10, 'office')}\nLegal Proceedings\n${words(2, 'suit')}`),
+    ]
+    const opts = { filing: 'x', version: 'v', words: 10, overlap: 4, sections: true }
+    const cut = chunkPages(body, { ...opts, pack: 0 })
+    expect(cut.map((c) => [c.section, stripPageTags(c.text)])).toEqual([
+      ['BUSINESS', 'BUSINESS ip ip ip'],
+      ['BUSINESS › Employees', 'Employees staff staff staff staff'],
+      // 11 words in windows of 10: the second ends with the section, 10 words long too.
+      ['BUSINESS › Properties', 'Properties office office office office office office office office office'],
+      ['BUSINESS › Properties', 'office office office office office office office office office office'],
+      ['BUSINESS › Legal Proceedings', 'Legal Proceedings suit suit'],
+    ])
+    expect(cut.every((c) => c.innerSections === undefined)).toBe(true)
+    // The second Properties window starts mid-page 6: tagged with its page all the same.
+    expect(cut[3]?.text.startsWith('[p.6] ')).toBe(true)
+    // Packed: a section under 6 words runs on into the next while they fit in one chunk; one
+    // after a section longer than a chunk stays apart (nothing to pack it with).
+    const packed = chunkPages(body, { ...opts, pack: 6 })
+    expect(packed.map((c) => [c.section, c.innerSections, c.pages])).toEqual([
+      ['BUSINESS', ['BUSINESS › Employees'], ['5']],
+      ['BUSINESS › Properties', undefined, ['6']],
+      ['BUSINESS › Properties', undefined, ['6']],
+      ['BUSINESS › Legal Proceedings', undefined, ['6']],
+    ])
   })
 
   it('leaves out an exhibit list, from its heading to the next item, schedule, signatures or page sequence', () => {

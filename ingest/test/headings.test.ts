@@ -1,7 +1,14 @@
 import type { Table } from '@asks1/shared/contract/tables'
 import { describe, expect, it } from 'vitest'
 import { chunkPages } from '../src/chunk'
-import { headingLevel, isTitleHeading, printedByTable, SectionPath, TableHeader } from '../src/headings'
+import {
+  figuresRow,
+  headingLevel,
+  isTitleHeading,
+  printedByTable,
+  SectionPath,
+  TableHeader,
+} from '../src/headings'
 
 describe('title-case headings', () => {
   it.each([
@@ -379,5 +386,16 @@ describe('a title-case line after a lead-in ending in a colon', () => {
     ]
     expect(headings(issuances)).toContain('Preferred Stock Issuances')
     expect(headings(['as follows:', 'Preferred Stock Issuances'])).toContain('Preferred Stock Issuances')
+  })
+})
+
+describe('figuresRow: a table row of figures', () => {
+  it('takes two figures or more ending the line, not prose or a lone figure', () => {
+    expect(figuresRow('Revenues $66,608 $62,286')).toBe(true)
+    expect(figuresRow('Net loss (1,234) (5,678)')).toBe(true)
+    expect(figuresRow('Gross margin 45 % 47 %')).toBe(true)
+    expect(figuresRow('Revenues $66,608')).toBe(false)
+    expect(figuresRow('In 2011 and 2012 we grew.')).toBe(false)
+    expect(figuresRow(null)).toBe(false)
   })
 })

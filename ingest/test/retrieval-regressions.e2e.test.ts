@@ -6,9 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadBaseConfig } from '@asks1/shared/config'
+import { stripPageTags } from '@asks1/shared/contract/citations'
 import { featuresOff, retrieve } from '@asks1/shared/retrieval'
 import { missingEmbedder } from '@asks1/shared/retrieval/embedder'
-import { formSectionsOfPath } from '@asks1/shared/retrieval/vocabulary'
+import { formSectionsOfPath, PATH_SEP } from '@asks1/shared/retrieval/vocabulary'
 import { openStore, type Store } from '@asks1/shared/store'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ingestFiling } from '../src/ingest'
@@ -23,6 +24,14 @@ beforeAll(async () => {
   store = await openStore(loadBaseConfig({ DATA_DIR: dir, STORE: 'sqlite' }))
   await ingestFiling({ filing: 'facebook-s1', file: FACEBOOK_PDF, store, embedder: keywordOnly })
   await ingestFiling({ filing: 'pandora-s1', file: PANDORA_HTM, store, embedder: keywordOnly })
+  // RETRIEVAL_ON=chunksections, as `pnpm ingest run` and the evaluations pass it.
+  await ingestFiling({
+    filing: 'pandora-sections',
+    file: PANDORA_HTM,
+    store,
+    embedder: keywordOnly,
+    sections: featuresOff(undefined, 'chunksections').chunksections,
+  })
 }, 240_000)
 
 afterAll(async () => {
@@ -40,6 +49,16 @@ describe('retrieval regressions from use', () => {
     // The inline "Employees" heading starts mid-chunk: indexed under it too, the chunk leads the
     // list (it was 7th when filed under "Intellectual Property" alone).
     expect(hits.indexOf(found as (typeof hits)[number])).toBeLessThan(3)
+  })
+
+  it('with chunks cut at headings, the same hit leads, in a chunk that starts at its heading', async () => {
+    const hits = await retrieve(store, keywordOnly, 'pandora-sections', 'employees', 8)
+    const found = hits.find((h) => /we had\s+295\s+employees/.test(h.chunk.text))
+    expect(hits.indexOf(found as (typeof hits)[number])).toBe(0)
+    const heading = found?.chunk.section?.split(PATH_SEP).at(-1) as string
+    expect(stripPageTags(found?.chunk.text ?? '').startsWith(heading)).toBe(true)
+    expect((await store.status('pandora-sections'))?.meta.chunkSections).toBe(true)
+    expect((await store.status('pandora-s1'))?.meta.chunkSections).toBe(false)
   })
 
   it.each(['facebook-s1', 'pandora-s1'])(

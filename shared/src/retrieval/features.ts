@@ -1,7 +1,7 @@
 /**
  * The switches of retrieval's components, so each can be measured alone and together
  * (`RETRIEVAL_OFF=heading,form,rerank pnpm eval:retrieval`). All on by default but `pathb`,
- * `acronyms` and `diverse` (`RETRIEVAL_ON=pathb`): a part not yet good enough to ship is off in ALL_FEATURES and turned on
+ * `acronyms`, `diverse` and `chunksections` (`RETRIEVAL_ON=pathb`): a part not yet good enough to ship is off in ALL_FEATURES and turned on
  * with RETRIEVAL_ON (table rows were, until they cost the answers nothing: docs/tables.md, "Rows in
  * the default ranking").
  */
@@ -77,6 +77,14 @@ export interface RetrievalFeatures {
    */
   diverse: boolean
   /**
+   * At ingest, not at query time (`pnpm ingest run`, `pnpm eval…` read it when they chunk): chunks
+   * stop at the filing's section headings, so each chunk's path is the section it is in
+   * (ingest/src/windows.ts). Off by default (RETRIEVAL_ON=chunksections): it lifts check and
+   * FinanceBench recall@5 but lowers check MRR and the check sets' extractive answers
+   * (docs/retrieval.md, round 9).
+   */
+  chunksections: boolean
+  /**
    * Not retrieval's but the extractive answer's (select.ts `weakBest`): after a first quote matching
    * the question weakly (evidence below 0.45), a second or third quote comes only from the two
    * passages retrieval ranked first. On by default; `RETRIEVAL_OFF=weakfollow` measures without it
@@ -109,6 +117,7 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   titles: true,
   rows: true,
   diverse: false,
+  chunksections: false,
   weakfollow: true,
 }
 
