@@ -8,7 +8,7 @@ import { extractiveAnswer } from '../src/answer/extractive'
 import { analyzeQuestion } from '../src/answer/question'
 import { evidenceModel, rankUnits } from '../src/answer/rank'
 import { withRelevance } from '../src/answer/relevance'
-import { selectQuotes } from '../src/answer/select'
+import { SELECT_DEFAULTS, selectQuotes } from '../src/answer/select'
 import { verifyCitations } from '../src/answer/verify'
 import { ACME_PAGES, chunksOf } from './helper'
 
@@ -139,6 +139,36 @@ describe('extractive answers', () => {
     // "cash in money market accounts" shares no subject term with the best ("raised", "investors").
     expect(pages(6.5)).toEqual(['6', '7'])
     expect(pages(7.5)).toEqual(['6', 'F-8', '7'])
+  })
+  it('after a weak best quote, quotes followers only from the passages retrieval ranked first', () => {
+    const q = analyzeQuestion('How many registered users and listener hours did Acme have?', company)
+    const ranked = rankUnits(
+      q,
+      evidenceModel(q, [
+        tagged('3', 'We had 80 million registered users as of January 2011.'),
+        tagged('44', 'We had 80 million registered users at the end of the year.'),
+        tagged('F-9', 'Registered users are counted once per email address, 80 million in all.'),
+      ]),
+    )
+    // Evidence and retrieval ranks set by hand: the best holds half the question's terms or less.
+    const set = (evidence: number) =>
+      ranked
+        .map((u) => ({
+          ...u,
+          evidence,
+          hit: ['3', '44', 'F-9'].indexOf(u.pages[0] as string),
+          score: u.pages[0] === '3' ? 10 : u.pages[0] === '44' ? 8 : 7,
+        }))
+        .sort((a, b) => b.score - a.score)
+    const pages = (evidence: number, params = SELECT_DEFAULTS) => {
+      const sel = selectQuotes(q, set(evidence), params)
+      return sel.abstained ? [] : sel.quotes.map((u) => u.pages[0])
+    }
+    // A weak best: the follower from the third passage goes, the second passage's stays.
+    expect(pages(0.4)).toEqual(['3', '44'])
+    // A strong best, or the rule switched off (RETRIEVAL_OFF=weakfollow): both follow.
+    expect(pages(0.6)).toEqual(['3', '44', 'F-9'])
+    expect(pages(0.4, { ...SELECT_DEFAULTS, weakBest: 0 })).toEqual(['3', '44', 'F-9'])
   })
   it('quotes a sentence once when overlapping chunks cut it, and keeps it on another page', () => {
     const whole = 'Our revenue grew 88% in 2011 because advertisers bought more ads on our service.'

@@ -37,6 +37,7 @@ import {
 import { namesAsPrinted } from '../answer/printed-names'
 import { buildSystemPrompt, buildUserPrompt, capHistory } from '../answer/prompt'
 import { analyzeQuestion, type QuestionAnalysis } from '../answer/question'
+import { SELECT_DEFAULTS, type SelectParams } from '../answer/select'
 import type { AppDeps } from '../deps'
 import { readLive, storeKey } from '../lookup'
 import { admitModel } from './admission'
@@ -231,6 +232,10 @@ async function changeReport(
   return changesAnswer(report, filing.company, question)
 }
 
+/** The selection's parameters, less the parts `RETRIEVAL_OFF` turns off (features.ts `weakfollow`). */
+const selectParams = (deps: AnswerTextDeps): SelectParams =>
+  deps.retrievalFeatures.weakfollow ? SELECT_DEFAULTS : { ...SELECT_DEFAULTS, weakBest: 0 }
+
 /**
  * The evidence-based selection both modes abstain by: the extractive answer (quotes, or the
  * abstention with what was searched and the closest passages), from the question's parts when it
@@ -251,7 +256,7 @@ async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promis
         return { q: p.analysis, hits: p.hits, tables, pages: list.pages, list: list.list }
       }),
     )
-    const r = compoundAnswer(parts, { note, vocabulary })
+    const r = compoundAnswer(parts, { note, vocabulary, params: selectParams(deps) })
     addCited(q, r, found)
     return r
   }
@@ -269,6 +274,7 @@ async function quotesOf(deps: AnswerTextDeps, q: Question, note: string): Promis
     list: list.list,
     note,
     vocabulary,
+    params: selectParams(deps),
   })
   addCited(q, r, list.found)
   return r

@@ -85,6 +85,13 @@ export interface RetrievalFeatures {
    * (docs/retrieval.md, round 9).
    */
   chunksections: boolean
+  /**
+   * Not retrieval's but the extractive answer's (select.ts `weakBest`): after a first quote matching
+   * the question weakly (evidence below 0.45), a second or third quote comes only from the two
+   * passages retrieval ranked first. On by default; `RETRIEVAL_OFF=weakfollow` measures without it
+   * (docs/answers.md, "Precision round 3").
+   */
+  weakfollow: boolean
 }
 
 export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
@@ -112,6 +119,7 @@ export const ALL_FEATURES: Readonly<RetrievalFeatures> = {
   rows: true,
   diverse: false,
   chunksections: false,
+  weakfollow: true,
 }
 
 /**
