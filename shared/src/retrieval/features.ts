@@ -72,9 +72,9 @@ export interface RetrievalFeatures {
    * Each passage loses a little for every neighbouring passage of its section ranked above it that
    * prints every question term it prints (rerank.ts `diversify`, `repeats`: maximal marginal
    * relevance, nearness in the filing with novelty as the redundancy). Off by default
-   * (RETRIEVAL_ON=diverse): it lifts check recall@5 88 → 92 and the check-core and FinanceBench
-   * answers and keeps the tuning and check answers, but costs tuning-core citation precision 70.0 →
-   * 68.8 (two questions; docs/retrieval.md, rounds 8 and 9).
+   * (RETRIEVAL_ON=diverse): it lifts check recall@5 88 → 92 and the check-core answers and keeps
+   * the tuning and check answers, but costs tuning-core citation precision 73.8 → 72.5 (two
+   * questions; docs/retrieval.md, rounds 8 and 9).
    */
   diverse: boolean
   /**
