@@ -4,6 +4,7 @@ import type { SearchHit } from '@asks1/shared/store'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { printsMarketBlank, printsSymbolBlank } from '../src/answer/blanks'
+import { evidenceModel } from '../src/answer/evidence-model'
 import { extractiveAnswer } from '../src/answer/extractive'
 import {
   describingUnits,
@@ -13,7 +14,6 @@ import {
   printsSymbol,
 } from '../src/answer/form-answers'
 import { analyzeQuestion } from '../src/answer/question'
-import { evidenceModel } from '../src/answer/rank'
 import { stemsOf } from '../src/answer/stems'
 import { rowAnswers } from '../src/answer/table-rows'
 import { buildTestApp, chunksOf, makeEnv, seedFiling, type TestEnv } from './helper'

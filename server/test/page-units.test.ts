@@ -1,10 +1,11 @@
 import type { Chunk, PageRecord } from '@asks1/shared/contract/chunk'
 import type { SearchHit } from '@asks1/shared/store'
 import { describe, expect, it } from 'vitest'
+import { evidenceModel } from '../src/answer/evidence-model'
 import { extractiveAnswer } from '../src/answer/extractive'
 import { PAGE_UNIT_WEIGHT } from '../src/answer/page-units'
 import { analyzeQuestion } from '../src/answer/question'
-import { evidenceModel, rankUnits } from '../src/answer/rank'
+import { rankUnits } from '../src/answer/rank'
 
 const FACILITIES =
   'Our corporate headquarters are located in Oakland, California, where we lease approximately 80,000 square feet of office space.'

@@ -12,7 +12,7 @@ import { type TextUnit, textUnits } from '@asks1/shared/contract/sentences'
 import type { SearchHit } from '@asks1/shared/store'
 import { LRUCache } from 'lru-cache'
 import { withExpansions } from './acronyms'
-import type { Prepared } from './rank'
+import type { Prepared } from './evidence-model'
 import { readStems } from './stems'
 
 /**

@@ -7,9 +7,9 @@
 import type { Citation, Relevance } from '@asks1/shared/contract/api'
 import { findCitations } from '@asks1/shared/contract/citations'
 import type { SearchHit } from '@asks1/shared/store'
+import { evidenceModel } from './evidence-model'
 import { printsListing, speaksOf } from './form-answers'
 import { analyzeQuestion, type QuestionAnalysis } from './question'
-import { evidenceModel } from './rank'
 import { SELECT_DEFAULTS, subjectTerms } from './select'
 import { stemsOf } from './stems'
 

@@ -11,8 +11,8 @@ import { labelCover, lineItemOf, lineItemWords, MIN_LABEL_COVER } from '@asks1/s
 import type { AnswerType } from '@asks1/shared/retrieval/query'
 import { FIGURE_ANSWERS } from '@asks1/shared/retrieval/rows'
 import { statementsPrinted } from '@asks1/shared/retrieval/statements'
+import type { EvidenceModel } from './evidence-model'
 import type { QuestionAnalysis } from './question'
-import type { EvidenceModel } from './rank'
 import { askedColumns } from './row-periods'
 
 export interface RowAnswer {

@@ -20,8 +20,8 @@ import {
 import { expansions, findPeriods } from '@asks1/shared/retrieval/query'
 import { FIGURE_ANSWERS } from '@asks1/shared/retrieval/rows'
 import { everydayZipf } from './everyday'
+import { EVERYDAY_ZIPF, type EvidenceModel } from './evidence-model'
 import type { QuestionAnalysis } from './question'
-import { EVERYDAY_ZIPF, type EvidenceModel } from './rank'
 import {
   type Candidate,
   candidates,
