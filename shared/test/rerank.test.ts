@@ -5,7 +5,6 @@ import { analyzeQuery } from '../src/retrieval/query'
 import {
   discriminating,
   diversify,
-  KEPT_ON_TOP,
   NEAR_CHUNKS,
   newPagesFirst,
   passageWords,
@@ -119,10 +118,9 @@ describe('neighbouring passages of one section, fewer on top', () => {
       ['business', 'BUSINESS', 10, 1.2],
     ])
     const out = diversify(pool, 0.2)
-    // The first KEPT_ON_TOP stay as scored; risk-3 is taken at 1.25 − 2 × 0.2.
-    expect(KEPT_ON_TOP).toBe(2)
-    expect(out.map((s) => s.hit.chunk.id)).toEqual(['risk-1', 'risk-2', 'business', 'risk-3'])
-    expect(out.map((s) => Math.round(s.score * 100) / 100)).toEqual([1.4, 1.3, 1.2, 0.85])
+    // The best stays as scored; risk-2 is taken at 1.3 − 0.2, risk-3 at 1.25 − 2 × 0.2.
+    expect(out.map((s) => s.hit.chunk.id)).toEqual(['risk-1', 'business', 'risk-2', 'risk-3'])
+    expect(out.map((s) => Math.round(s.score * 100) / 100)).toEqual([1.4, 1.2, 1.1, 0.85])
   })
 
   it('leaves far passages of one section, distinct sections and a weight of 0 in order', () => {
@@ -146,16 +144,16 @@ describe('neighbouring passages of one section, fewer on top', () => {
       ['mdna', 'MD&A', 30, 1.2],
     ]).map((s, i) => ({ ...s, held: new Set(i === 2 ? ['tax', 'unrecogn'] : ['tax']) }))
     // note-3 prints "unrecognized", which neither passage above it does: the rest of the answer.
-    expect(diversify(pool, 0.2).map((s) => s.hit.chunk.id)).toEqual(['note-1', 'note-2', 'note-3', 'mdna'])
+    expect(diversify(pool, 0.2).map((s) => s.hit.chunk.id)).toEqual(['note-1', 'note-3', 'mdna', 'note-2'])
     // Printing only what they print, it is their echo and moves below the other section.
     const echo = pool.map((s) => ({ ...s, held: new Set(['tax']) }))
-    expect(diversify(echo, 0.2).map((s) => s.hit.chunk.id)).toEqual(['note-1', 'note-2', 'mdna', 'note-3'])
+    expect(diversify(echo, 0.2).map((s) => s.hit.chunk.id)).toEqual(['note-1', 'mdna', 'note-2', 'note-3'])
     const [a, , c] = pool as [(typeof pool)[0], unknown, (typeof pool)[0]]
     expect(repeats(c, a)).toBe(true)
     expect(repeats(a, c)).toBe(false)
   })
 
-  it('is a switch of the rerank (RETRIEVAL_ON=diverse)', () => {
+  it('is a switch of the rerank (RETRIEVAL_OFF=diverse)', () => {
     const q = analyzeQuery('Does the company face litigation?')
     const hits = [
       hit('r1', 'Litigation could harm us.', 'RISK FACTORS'),
@@ -165,7 +163,7 @@ describe('neighbouring passages of one section, fewer on top', () => {
     ]
     const ids = (f: typeof ALL_FEATURES) => rerank(q, hits, f).map((h) => h.chunk.id)
     expect(ids({ ...ALL_FEATURES, diverse: false, pages: false })).toEqual(['r1', 'r2', 'r3', 'l'])
-    expect(ids({ ...ALL_FEATURES, diverse: true, pages: false })).toEqual(['r1', 'r2', 'l', 'r3'])
+    expect(ids({ ...ALL_FEATURES, diverse: true, pages: false })).toEqual(['r1', 'l', 'r2', 'r3'])
   })
 })
 
