@@ -42,16 +42,14 @@ export type { RowAnswer } from './row-candidates'
  */
 export const MAX_ROWS = 2
 
-/** The terms a question names a line item by: its own, and WordNet's relatives of its words ("buying" → "purchase"). */
-function namingTerms(q: QuestionAnalysis): Set<string> {
+/**
+ * The terms a question names a line item by: the words it prints and their derivations (`printed`),
+ * and those with WordNet's synonyms of its words (`naming`: "buying" → "purchase").
+ */
+function namingTerms(q: QuestionAnalysis): { printed: Set<string>; naming: Set<string> } {
   const { derived, synonyms } = expansions(q)
-  return new Set([...q.terms, ...derived, ...synonyms])
-}
-
-/** The question's own terms and their derivations: the words it prints, without WordNet's synonyms. */
-function printedTerms(q: QuestionAnalysis, own: ReadonlySet<string>): Set<string> {
-  const { derived } = expansions({ ...q, terms: q.terms.filter((t) => own.has(t)) })
-  return new Set([...q.terms.filter((t) => own.has(t)), ...derived])
+  const printed = new Set([...q.terms, ...derived])
+  return { printed, naming: new Set([...printed, ...synonyms]) }
 }
 
 /**
@@ -91,7 +89,7 @@ export function rowAnswers(
   model: EvidenceModel,
 ): RowAnswer[] {
   const tables = allTables.filter((t) => printsNames(t, q))
-  const items = namedLineItems(namingTerms(q))
+  const items = namedLineItems(namingTerms(q).naming)
   if (q.periods.length === 0) return positionRows(q, tables, items)
   // A yes/no question asking of a line item and a year ("Did it make a profit in 2011?") is answered
   // by the row too: its figure for the year says yes or no.
@@ -113,9 +111,10 @@ export function rowAnswers(
   // borrows ("…revenue in 2011, and how much net income did it make?"), whose row the other part
   // gives; a second row answers only something this part's own words ask.
   const own = new Set(stemsOf(q.text))
-  const ownItems = namedLineItems(namingTerms({ ...q, terms: q.terms.filter((t) => own.has(t)) }))
+  const ownTerms = namingTerms({ ...q, terms: q.terms.filter((t) => own.has(t)) })
+  const ownItems = namedLineItems(ownTerms.naming)
   const asks = (w: string) => (w.startsWith('item:') ? ownItems.has(w.slice(5)) : own.has(w))
-  const printedItems = namedLineItems(printedTerms(q, own))
+  const printedItems = namedLineItems(ownTerms.printed)
   const picked: Candidate[] = []
   for (const c of parts.length > 0 ? parts : all) {
     if (picked.length >= MAX_ROWS) break
